@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { Redis } from 'ioredis';
+import { InternalClient, REQUEST_ID_HEADER } from '@family/shared';
+import { accountRoutes } from './account-routes';
+import { trustProxySetting, type GatewayConfig } from './config';
+import { LoginLimiter } from './login-limiter';
+import { apiProxy } from './proxy';
+import { sameOriginOnly } from './same-origin';
+import { serviceTargets } from './services';
+import { sessionMiddleware } from './session';
+import { webApp } from './web-app';
+
+export interface Gateway {
+  app: express.Express;
+  close(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../web/dist');
+
+const requestIds: RequestHandler = (req, res, next) => {
+  const given = req.headers[REQUEST_ID_HEADER];
+  const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  next();
+};
+
+/** Paths that try to climb out of their prefix (`..`, encoded or not) never reach a service. */
+const plainPaths: RequestHandler = (req, res, next) => {
+  const raw = (req.url ?? '').split('?')[0];
+  if (/(^|\/)(\.|%2e){2}(\/|$)/i.test(raw) || /%2f|%5c|\\/i.test(raw)) {
+    res.status(400).json({ message: 'That address is not valid.' });
+    return;
+  }
+  next();
+};
+
+export function createGateway(config: GatewayConfig): Gateway {
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  redis?.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
+
+  const targets = serviceTargets(config);
+  const client = new InternalClient('gateway', config.INTERNAL_SECRET);
+  const limiter = new LoginLimiter(redis);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', (_req, res) => {
+    const ping = redis ? redis.ping() : Promise.resolve('PONG');
+    ping.then(
+      () => res.json({ status: 'ready' }),
+      () => res.status(503).json({ message: 'Not ready yet: Redis is unreachable.' }),
+    );
+  });
+
+  app.use(requestIds, plainPaths);
+  app.use(['/internal', '/internal/*rest'], (_req, res) => {
+    res.status(404).json({ message: 'There is nothing at this address.' });
+  });
+  app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
+  app.use('/api', sessionMiddleware(config, redis));
+  app.use(accountRoutes(targets.auth, client, limiter));
+  // Before any body parser: bodies stream through untouched (uploads are never buffered here).
+  app.use(apiProxy(targets, config.INTERNAL_SECRET));
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ message: 'There is no such API route.' });
+  });
+  app.use(webApp(config.WEB_DIST ?? DEFAULT_WEB_DIST));
+
+  const errors: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const type = (error as { type?: unknown }).type;
+      const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request is not valid.';
+      res.status(status).json({ message });
+      return;
+    }
+    console.error('[gateway]', error);
+    if (res.headersSent) return res.destroy();
+    res.status(500).json({ message: 'Something went wrong on our side. Try again shortly.' });
+  };
+  app.use(errors);
+
+  return {
+    app,
+    close: async () => {
+      if (redis) await redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { URL_OPTIONS } from '@family/shared';
+
+const asBoolean = ({ value }: { value: unknown }) => value === true || value === 'true' || value === '1';
+
+export class GatewayConfig {
+  @IsInt({ message: 'PORT must be a port number' })
+  @Min(1)
+  @Max(65535)
+  PORT: number = 8080;
+
+  /** The address the archive is reached on; 0.0.0.0 lets the rest of the home network in. */
+  @IsOptional()
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  @IsString({ message: 'SESSION_SECRET must be set (a long random string that signs session cookies)' })
+  @MinLength(16, { message: 'SESSION_SECRET must be at least 16 characters' })
+  SESSION_SECRET!: string;
+
+  @IsString({ message: 'INTERNAL_SECRET must be set (a long random string shared by the gateway and services)' })
+  @MinLength(16, { message: 'INTERNAL_SECRET must be at least 16 characters' })
+  INTERNAL_SECRET!: string;
+
+  /** Sessions and login counters live in Redis when set, else in this process's memory. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] }, { message: 'REDIS_URL must be a redis:// address' })
+  REDIS_URL?: string;
+
+  /** Cookies only over HTTPS. Behind a TLS proxy with TRUST_PROXY set this happens by itself. */
+  @IsOptional()
+  @Transform(asBoolean)
+  @IsBoolean()
+  COOKIE_SECURE: boolean = false;
+
+  /** Express "trust proxy": how many reverse proxies stand in front (e.g. 1), or false. */
+  @IsOptional()
+  @IsString()
+  TRUST_PROXY: string = 'false';
+
+  /** Extra origins allowed to send changes (comma-separated); the archive's own address is always allowed. */
+  @IsOptional()
+  @IsString()
+  APP_ORIGIN?: string;
+
+  /** The built web app. */
+  @IsOptional()
+  @IsString()
+  WEB_DIST?: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'AUTH_URL must be the auth service address, e.g. http://127.0.0.1:3001' })
+  AUTH_URL!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'PROFILE_URL must be the profile service address, e.g. http://127.0.0.1:3002' })
+  PROFILE_URL!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'MEDIA_URL must be the media service address, e.g. http://127.0.0.1:3003' })
+  MEDIA_URL!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
+  ALBUMS_URL!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'FAMILY_URL must be the family service address, e.g. http://127.0.0.1:3005' })
+  FAMILY_URL!: string;
+}
+
+/** Express's "trust proxy" setting from TRUST_PROXY: a hop count, true/false, or addresses. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, SERVICE_HEADER, signIdentityToken, unavailableMessage } from '@family/shared';
+import { serviceForPath, type ServiceTarget } from './services';
+import type { ServiceName } from '@family/shared';
+
+// Enough for a slow phone to send a 50 MB video; a service that stops answering gives up after this.
+const IDLE_TIMEOUT_MS = 120_000;
+
+function pathOf(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0];
+}
+
+/**
+ * Streams API requests to the service that owns them, untouched but for identity: the client's
+ * cookie and any identity header it sent are dropped, and a short-lived signed token naming the
+ * signed-in person is added.
+ */
+export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSecret: string) {
+  return createProxyMiddleware<Request, ServerResponse>({
+    pathFilter: (path) => serviceForPath(path) !== null,
+    router: (req) => targets[serviceForPath(pathOf(req))!].url,
+    target: targets.profile.url,
+    changeOrigin: false,
+    xfwd: true,
+    proxyTimeout: IDLE_TIMEOUT_MS,
+    timeout: IDLE_TIMEOUT_MS,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        proxyReq.removeHeader(IDENTITY_HEADER);
+        proxyReq.removeHeader(SERVICE_HEADER);
+        proxyReq.removeHeader('cookie');
+        const user = req.session?.user;
+        if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
+        const id = req.res?.getHeader(REQUEST_ID_HEADER);
+        if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
+      },
+      error: (_error, req, res) => {
+        const name = serviceForPath(pathOf(req)) ?? 'requested';
+        if (!('writeHead' in res)) {
+          res.destroy();
+          return;
+        }
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ message: unavailableMessage(name) }));
+      },
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import type { ServiceName } from '@family/shared';
+import type { GatewayConfig } from './config';
+
+export interface ServiceTarget {
+  name: ServiceName;
+  url: string;
+}
+
+export function serviceTargets(config: GatewayConfig): Record<ServiceName, ServiceTarget> {
+  return {
+    auth: { name: 'auth', url: config.AUTH_URL },
+    profile: { name: 'profile', url: config.PROFILE_URL },
+    media: { name: 'media', url: config.MEDIA_URL },
+    albums: { name: 'albums', url: config.ALBUMS_URL },
+    family: { name: 'family', url: config.FAMILY_URL },
+  };
+}
+
+/**
+ * Which service answers which API path. Longest prefix first; a prefix matches whole path segments.
+ * The routes the gateway answers itself (login, register, logout, DELETE /api/user, reset) come before these.
+ */
+export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
+  ['/api/user/password', 'auth'],
+  ['/api/user', 'profile'],
+  ['/api/users', 'profile'],
+  ['/api/memories', 'profile'],
+  ['/api/media', 'media'],
+  ['/api/albums', 'albums'],
+  ['/api/family', 'family'],
+];
+
+export function serviceForPath(path: string): ServiceName | null {
+  for (const [prefix, service] of PROXY_TABLE) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return service;
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+import { RedisStore } from 'connect-redis';
+import session from 'express-session';
+import type { Redis } from 'ioredis';
+import createMemoryStore from 'memorystore';
+import type { Identity } from '@family/shared';
+import type { GatewayConfig } from './config';
+
+declare module 'express-session' {
+  interface SessionData {
+    user?: Identity;
+  }
+}
+
+export const SESSION_COOKIE = 'family.sid';
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sessions live in Redis when there is one (they survive restarts and are shared by several gateways),
+ * else in memory that prunes expired sessions (sign-ins then end when the gateway restarts).
+ */
+export function sessionMiddleware(config: GatewayConfig, redis: Redis | null) {
+  const store = redis
+    ? new RedisStore({ client: redis, prefix: 'family:sess:' })
+    : new (createMemoryStore(session))({ checkPeriod: 60 * 60 * 1000 });
+  return session({
+    name: SESSION_COOKIE,
+    secret: config.SESSION_SECRET,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: undefined,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      // 'auto': Secure whenever the request came over TLS (directly, or via a trusted proxy).
+      secure: config.COOKIE_SECURE ? true : 'auto',
+      maxAge: THIRTY_DAYS_MS,
+    },
+  });
+}

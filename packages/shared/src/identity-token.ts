@@ -1,0 +1,61 @@
+import jwt from 'jsonwebtoken';
+
+/** Header the gateway sets on proxied requests of a signed-in person; clients can never set it themselves. */
+export const IDENTITY_HEADER = 'x-identity-token';
+/** Header a service sets when it calls another service's /internal routes. */
+export const SERVICE_HEADER = 'x-service-token';
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+const ISSUER = 'family-archive';
+// A minute is enough for one request to travel gateway -> service; a leaked token is soon useless.
+const LIFETIME_SECONDS = 60;
+
+export interface Identity {
+  id: number;
+  username: string;
+}
+
+export function signIdentityToken(identity: Identity, secret: string): string {
+  return jwt.sign({ username: identity.username }, secret, {
+    algorithm: 'HS256',
+    subject: String(identity.id),
+    audience: 'user',
+    issuer: ISSUER,
+    expiresIn: LIFETIME_SECONDS,
+  });
+}
+
+/** The identity named by a valid token, or null for a missing, forged or expired one. */
+export function verifyIdentityToken(token: string | undefined, secret: string): Identity | null {
+  if (!token) return null;
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: 'user', issuer: ISSUER });
+    if (typeof claims === 'string' || !claims.sub) return null;
+    const id = Number(claims.sub);
+    if (!Number.isSafeInteger(id) || typeof claims.username !== 'string') return null;
+    return { id, username: claims.username };
+  } catch {
+    return null;
+  }
+}
+
+export function signServiceToken(serviceName: string, secret: string): string {
+  return jwt.sign({}, secret, {
+    algorithm: 'HS256',
+    subject: serviceName,
+    audience: 'service',
+    issuer: ISSUER,
+    expiresIn: LIFETIME_SECONDS,
+  });
+}
+
+/** The calling service's name for a valid service token, else null. */
+export function verifyServiceToken(token: string | undefined, secret: string): string | null {
+  if (!token) return null;
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: 'service', issuer: ISSUER });
+    return typeof claims === 'string' ? null : (claims.sub ?? null);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { DynamicModule, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig, ServiceConfig } from '../config';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
+
+/**
+ * Starts a service: checks its configuration first (a wrong variable stops it with a sentence),
+ * then builds the app, closes cleanly on SIGTERM/SIGINT, and listens.
+ */
+export async function runService<C extends ServiceConfig>(
+  name: string,
+  configClass: new () => C,
+  moduleFor: (config: C) => DynamicModule,
+): Promise<void> {
+  let config: C;
+  try {
+    config = loadConfig(configClass);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[${name}] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await NestFactory.create(moduleFor(config), {
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
+  });
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, config.HOST);
+  console.log(`${name} listening on ${config.HOST}:${config.PORT}`);
+}

@@ -1,0 +1,35 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { DirectoryClient } from '../directory-client';
+import { InternalClient } from '../internal-client';
+import { CORE_OPTIONS, type CoreOptions } from './core-options';
+import { ErrorFilter } from './error.filter';
+import { HealthController } from './health.controller';
+import { IdentityGuard } from './identity.guard';
+import { createValidationPipe } from './validation';
+
+/** The skeleton every service shares: identity guard, error filter, validation, health, internal clients. */
+@Global()
+@Module({})
+export class ArchiveCoreModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    const providers = [
+      { provide: CORE_OPTIONS, useValue: options },
+      { provide: APP_GUARD, useClass: IdentityGuard },
+      { provide: APP_FILTER, useClass: ErrorFilter },
+      { provide: APP_PIPE, useFactory: createValidationPipe },
+      { provide: InternalClient, useValue: new InternalClient(options.serviceName, options.internalSecret) },
+      {
+        provide: DirectoryClient,
+        inject: [InternalClient],
+        useFactory: (client: InternalClient) => new DirectoryClient(client, options.profileUrl ?? 'http://profile.invalid'),
+      },
+    ];
+    return {
+      module: ArchiveCoreModule,
+      controllers: [HealthController],
+      providers,
+      exports: [CORE_OPTIONS, InternalClient, DirectoryClient],
+    };
+  }
+}

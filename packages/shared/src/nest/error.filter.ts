@@ -1,0 +1,47 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { HttpError } from '../http-error';
+
+const UNKNOWN_ERROR =
+  'Something went wrong on our side. Try again, and tell whoever runs the archive if it keeps happening.';
+
+/** Turns every error into `{ statusCode, message }` with a sentence a person can act on; logs unknown ones once. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, message } = this.describe(error);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.status(status).json({ statusCode: status, message });
+  }
+
+  private describe(error: unknown): { status: number; message: string } {
+    if (error instanceof HttpException) {
+      return { status: error.getStatus(), message: messageOf(error.getResponse(), error.message) };
+    }
+    if (error instanceof HttpError) return { status: error.status, message: error.message };
+    // Errors raised by express's body parser carry a status (400 bad JSON, 413 too large).
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const type = (error as { type?: unknown }).type;
+      if (type === 'entity.parse.failed') return { status, message: 'The request body is not valid JSON.' };
+      if (type === 'entity.too.large') return { status, message: 'The request is too large.' };
+      return { status, message: (error as Error).message };
+    }
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: UNKNOWN_ERROR };
+  }
+}
+
+function messageOf(body: string | object, fallback: string): string {
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  if (typeof message === 'string') return message;
+  return fallback;
+}

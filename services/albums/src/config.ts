@@ -1,0 +1,3 @@
+import { DirectoryConfig } from '@family/shared';
+
+export class AlbumsConfig extends DirectoryConfig {}

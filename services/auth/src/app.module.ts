@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import type { AuthConfig } from './config';
+import { InternalAccountController } from './controllers/internal-account.controller';
+import { PasswordController } from './controllers/password.controller';
+import { authDatabase } from './data-source';
+import { AccountEntity } from './entities/account.entity';
+import { ResetCodeEntity } from './entities/reset-code.entity';
+import { AccountRepository } from './repositories/account.repository';
+import { AccountService } from './services/account.service';
+import { ResetCodeService } from './services/reset-code.service';
+import { AUTH_CONFIG } from './services/services';
+
+@Module({})
+export class AppModule {
+  static register(config: AuthConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ArchiveCoreModule.forRoot({ serviceName: 'auth', internalSecret: config.INTERNAL_SECRET }),
+        databaseModule(authDatabase(config.DATABASE_URL)),
+        TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity]),
+      ],
+      controllers: [InternalAccountController, PasswordController],
+      providers: [{ provide: AUTH_CONFIG, useValue: config }, AccountRepository, ResetCodeService, AccountService],
+    };
+  }
+}
+
+/** Just enough to make reset codes from the command line, without listening or calling other services. */
+@Module({})
+export class ResetCodeModule {
+  static register(databaseUrl: string): DynamicModule {
+    return {
+      module: ResetCodeModule,
+      imports: [databaseModule(authDatabase(databaseUrl)), TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity])],
+      providers: [AccountRepository, ResetCodeService],
+    };
+  }
+}

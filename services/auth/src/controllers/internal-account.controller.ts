@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { Internal, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
+import { AccountService } from '../services/account.service';
+
+/** What the gateway (and the family service's create-member) ask of accounts. */
+@Internal()
+@Controller('internal')
+export class InternalAccountController {
+  constructor(private readonly accounts: AccountService) {}
+
+  @Post('accounts')
+  register(@Body() dto: RegisterDto, @RequestId() requestId?: string) {
+    return this.accounts.register(dto, requestId);
+  }
+
+  @Post('logins')
+  @HttpCode(200)
+  login(@Body() dto: LoginDto, @RequestId() requestId?: string) {
+    return this.accounts.login(dto, requestId);
+  }
+
+  @Post('password-resets')
+  @HttpCode(200)
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.accounts.resetPassword(dto);
+    return { message: 'Password has been reset successfully' };
+  }
+
+  @Delete('accounts/:id')
+  @HttpCode(204)
+  deleteAccount(@Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string) {
+    return this.accounts.deleteAccount(id, requestId);
+  }
+}

@@ -1,0 +1,18 @@
+import { dataSourceOptions } from '@family/shared/nest';
+import { AccountEntity } from './entities/account.entity';
+import { ResetCodeEntity } from './entities/reset-code.entity';
+import { CreateAccounts1763770000000 } from './migrations/1763770000000-create-accounts';
+
+export const AUTH_SCHEMA = 'auth';
+
+/** The options the app runs with; the reset-code command uses the same ones. */
+export function authDatabase(url: string) {
+  return {
+    url,
+    schema: AUTH_SCHEMA,
+    entities: [AccountEntity, ResetCodeEntity],
+    migrations: [CreateAccounts1763770000000],
+  };
+}
+
+export const authDataSourceOptions = (url: string) => dataSourceOptions(authDatabase(url));

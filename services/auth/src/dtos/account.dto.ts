@@ -1,0 +1,103 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, MaxLength, MinLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Empty optional fields are treated as not given. */
+const emptyToUndefined = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value ?? undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+@ValidatorConstraint({ name: 'calendarDate' })
+export class CalendarDateInRange implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+    const today = new Date().toISOString().slice(0, 10);
+    return value >= '1900-01-01' && value <= today;
+  }
+}
+
+const USERNAME_RULE = 'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.';
+const PASSWORD_RULE = 'Password must be at least 6 characters';
+
+export class RegisterDto {
+  @Transform(trim)
+  @IsString({ message: 'Username is required' })
+  @Length(3, 40, { message: USERNAME_RULE })
+  @Matches(/^[A-Za-z0-9._-]+$/, { message: USERNAME_RULE })
+  username!: string;
+
+  @IsString({ message: 'Password is required' })
+  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  password!: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MaxLength(80, { message: 'Display name must be at most 80 characters' })
+  displayName?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Validate(CalendarDateInRange, { message: 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)' })
+  birthday?: string;
+
+  /** Set when a signed-in member adds a relative: allowed even with sign-up closed. */
+  @IsOptional()
+  @IsInt()
+  invitedBy?: number;
+}
+
+export class LoginDto {
+  @IsString({ message: 'Username is required' })
+  @MinLength(1, { message: 'Username is required' })
+  username!: string;
+
+  @IsString({ message: 'Password is required' })
+  @MinLength(1, { message: 'Password is required' })
+  password!: string;
+}
+
+export class ResetPasswordDto {
+  @Transform(trim)
+  @IsString({ message: 'Username is required' })
+  @MinLength(1, { message: 'Username is required' })
+  username!: string;
+
+  @IsString({ message: 'New password is required' })
+  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  newPassword!: string;
+
+  @Transform(trim)
+  @IsString({ message: 'Reset code is required' })
+  @MinLength(1, { message: 'Reset code is required' })
+  resetCode!: string;
+}
+
+export class ChangePasswordDto {
+  @IsString({ message: 'Current password is required' })
+  @MinLength(1, { message: 'Current password is required' })
+  currentPassword!: string;
+
+  @IsString({ message: 'New password is required' })
+  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  newPassword!: string;
+}
+
+export class AccountIdentity {
+  id!: number;
+  username!: string;
+}
+

@@ -1,0 +1,63 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, MoreThan, QueryFailedError, Repository } from 'typeorm';
+import { AccountEntity } from '../entities/account.entity';
+import { ResetCodeEntity } from '../entities/reset-code.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class AccountRepository {
+  constructor(
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    @InjectRepository(ResetCodeEntity) private readonly resetCodes: Repository<ResetCodeEntity>,
+  ) {}
+
+  findByUsername(username: string): Promise<AccountEntity | null> {
+    return this.accounts
+      .createQueryBuilder('account')
+      .where('lower(account.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  findById(id: number): Promise<AccountEntity | null> {
+    return this.accounts.findOneBy({ id });
+  }
+
+  async create(username: string, passwordHash: string): Promise<AccountEntity> {
+    try {
+      return await this.accounts.save(this.accounts.create({ username, passwordHash }));
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new ConflictException('That username is already taken. Please choose another.');
+      }
+      throw error;
+    }
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.accounts.update({ id }, { passwordHash });
+  }
+
+  /** Reset codes go with the account (ON DELETE CASCADE). */
+  async delete(id: number): Promise<void> {
+    await this.accounts.delete({ id });
+  }
+
+  /** A new code replaces any unused one, so only the latest code an operator handed out works. */
+  async replaceResetCode(accountId: number, codeHash: string, expiresAt: Date): Promise<void> {
+    await this.resetCodes.manager.transaction(async (manager) => {
+      await manager.delete(ResetCodeEntity, { accountId, usedAt: IsNull() });
+      await manager.insert(ResetCodeEntity, { accountId, codeHash, expiresAt, usedAt: null });
+    });
+  }
+
+  /** Marks the matching live code used; false when there is none (wrong, used or expired). */
+  async consumeResetCode(accountId: number, codeHash: string): Promise<boolean> {
+    const result = await this.resetCodes.update(
+      { accountId, codeHash, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      { usedAt: new Date() },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,89 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { InternalClient, type Identity } from '@family/shared';
+import type { AuthConfig } from '../config';
+import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
+import { AccountRepository } from '../repositories/account.repository';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password-hasher';
+import { ResetCodeService } from './reset-code.service';
+import { AUTH_CONFIG, purgeOrder } from './services';
+
+/** The full person as the profile service answers it. */
+export type ProfileUser = Record<string, unknown> & { id: number; username: string };
+
+const INVALID_LOGIN = 'Invalid username or password';
+
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly resetCodes: ResetCodeService,
+    private readonly internal: InternalClient,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  private get profile() {
+    return { name: 'profile', url: this.config.PROFILE_URL };
+  }
+
+  /** Creates the account and its profile, or neither. */
+  async register(dto: RegisterDto, requestId?: string): Promise<ProfileUser> {
+    if (this.config.SIGNUP === 'closed' && dto.invitedBy === undefined) {
+      throw new ForbiddenException('Sign-up is closed. Ask a family member to add you.');
+    }
+    const account = await this.accounts.create(dto.username, await hashPassword(dto.password));
+    try {
+      return await this.internal.call<ProfileUser>(this.profile, 'POST', '/internal/profiles', {
+        requestId,
+        body: {
+          id: account.id,
+          username: account.username,
+          displayName: dto.displayName ?? account.username,
+          email: dto.email ?? null,
+          dateOfBirth: dto.birthday ?? null,
+        },
+      });
+    } catch (error) {
+      await this.accounts.delete(account.id);
+      throw error;
+    }
+  }
+
+  /** The person for a correct username and password; one sentence for unknown user and wrong password. */
+  async login(dto: LoginDto, requestId?: string): Promise<ProfileUser> {
+    const account = await this.accounts.findByUsername(dto.username);
+    const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+    if (!account || !matches) throw new UnauthorizedException(INVALID_LOGIN);
+    return this.internal.call<ProfileUser>(this.profile, 'GET', `/internal/profiles/${account.id}`, { requestId });
+  }
+
+  async resetPassword(dto: ResetPasswordDto): Promise<void> {
+    const account = await this.accounts.findByUsername(dto.username);
+    if (!account || !(await this.resetCodes.consume(account.id, dto.resetCode))) {
+      throw new BadRequestException('Invalid or expired reset code');
+    }
+    await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
+  }
+
+  async changePassword(user: Identity, dto: ChangePasswordDto): Promise<void> {
+    const account = await this.accounts.findById(user.id);
+    if (!account) throw new NotFoundException('Your account no longer exists.');
+    if (!(await verifyPassword(dto.currentPassword, account.passwordHash))) {
+      throw new BadRequestException('Your current password is not correct.');
+    }
+    await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
+  }
+
+  /**
+   * Asks every service to purge the person (idempotent), then removes the account. A service that is
+   * down stops the deletion with 503 and the account stays, so signing in and retrying finishes the job.
+   */
+  async deleteAccount(id: number, requestId?: string): Promise<void> {
+    for (const service of purgeOrder(this.config)) {
+      await this.internal.call(service, 'DELETE', `/internal/users/${id}`, { requestId, timeoutMs: 120_000 });
+    }
+    await this.accounts.delete(id);
+    this.logger.log(`account ${id} deleted with everything it owned`);
+  }
+}

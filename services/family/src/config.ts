@@ -1,0 +1,3 @@
+import { DirectoryConfig } from '@family/shared';
+
+export class FamilyConfig extends DirectoryConfig {}

@@ -1,0 +1,3 @@
+import { DirectoryConfig } from '@family/shared';
+
+export class MediaConfig extends DirectoryConfig {}

@@ -1,0 +1,3 @@
+import { ServiceConfig } from '@family/shared';
+
+export class ProfileConfig extends ServiceConfig {}

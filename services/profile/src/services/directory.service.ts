@@ -1,0 +1,46 @@
+import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { Identity, UserSummary } from '@family/shared';
+import { mapUser, mapUserSummary, type CreateProfileDto, type UserResponse } from '../dtos/user.dto';
+import { ProfileRepository } from '../repositories/profile.repository';
+
+/** The people directory: who is in the family and what the rest of the archive shows of them. */
+@Injectable()
+export class DirectoryService {
+  constructor(private readonly profiles: ProfileRepository) {}
+
+  async current(user: Identity): Promise<UserResponse> {
+    const profile = await this.profiles.findById(user.id);
+    // The account was deleted while this session lived on: treat it as signed out.
+    if (!profile) throw new UnauthorizedException('Please sign in to continue.');
+    return mapUser(profile);
+  }
+
+  async list(): Promise<UserSummary[]> {
+    return (await this.profiles.findAll()).map(mapUserSummary);
+  }
+
+  async get(id: number): Promise<UserResponse> {
+    const profile = await this.profiles.findById(id);
+    if (!profile) throw new NotFoundException('This person is not in the family archive.');
+    return mapUser(profile);
+  }
+
+  async create(dto: CreateProfileDto): Promise<UserResponse> {
+    const profile = await this.profiles.create({
+      userId: dto.id,
+      username: dto.username,
+      displayName: dto.displayName,
+      email: dto.email ?? null,
+      dateOfBirth: dto.dateOfBirth ?? null,
+    });
+    return mapUser(profile);
+  }
+
+  async lookup(ids: number[]): Promise<UserSummary[]> {
+    return (await this.profiles.findByIds([...new Set(ids)])).map(mapUserSummary);
+  }
+
+  async purge(userId: number): Promise<void> {
+    await this.profiles.delete(userId);
+  }
+}
