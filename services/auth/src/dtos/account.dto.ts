@@ -24,15 +24,16 @@ const USERNAME_RULE = 'Username must be 3 to 40 characters: letters, digits, dot
 const PASSWORD_RULE = 'Password must be at least 6 characters';
 
 export class RegisterDto {
+  // class-validator checks the decorator nearest the property first: "required" goes last.
   @Transform(trim)
-  @IsString({ message: 'Username is required' })
-  @Length(3, 40, { message: USERNAME_RULE })
   @Matches(/^[A-Za-z0-9._-]+$/, { message: USERNAME_RULE })
+  @Length(3, 40, { message: USERNAME_RULE })
+  @IsString({ message: 'Username is required' })
   username!: string;
 
-  @IsString({ message: 'Password is required' })
-  @MinLength(6, { message: PASSWORD_RULE })
   @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  @MinLength(6, { message: PASSWORD_RULE })
+  @IsString({ message: 'Password is required' })
   password!: string;
 
   @IsOptional()
@@ -74,9 +75,9 @@ export class ResetPasswordDto {
   @MinLength(1, { message: 'Username is required' })
   username!: string;
 
-  @IsString({ message: 'New password is required' })
-  @MinLength(6, { message: PASSWORD_RULE })
   @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  @MinLength(6, { message: PASSWORD_RULE })
+  @IsString({ message: 'New password is required' })
   newPassword!: string;
 
   @Transform(trim)
@@ -90,9 +91,9 @@ export class ChangePasswordDto {
   @MinLength(1, { message: 'Current password is required' })
   currentPassword!: string;
 
-  @IsString({ message: 'New password is required' })
-  @MinLength(6, { message: PASSWORD_RULE })
   @MaxLength(200, { message: 'Password must be at most 200 characters' })
+  @MinLength(6, { message: PASSWORD_RULE })
+  @IsString({ message: 'New password is required' })
   newPassword!: string;
 }
 
