@@ -97,7 +97,8 @@ function startChild(name, script, childEnv) {
   }
   child.on('exit', (code, signal) => {
     children.delete(name);
-    if (!stopping) log('start', `${name} stopped unexpectedly (${signal ?? `exit code ${code}`}). Restart with npm start.`);
+    if (!stopping)
+      log('start', `${name} stopped unexpectedly (${signal ?? `exit code ${code}`}). Restart with npm start.`);
   });
   children.set(name, child);
   return child;
@@ -155,7 +156,13 @@ async function main() {
   process.on('SIGTERM', () => void stopAll(postgres, 0));
 
   if (!databaseUrl) {
-    ({ postgres, url: databaseUrl } = await startEmbeddedPostgres(secrets.postgresPassword));
+    try {
+      ({ postgres, url: databaseUrl } = await startEmbeddedPostgres(secrets.postgresPassword));
+    } catch (error) {
+      log('postgres', `could not start: ${error?.message ?? String(error)}`);
+      log('postgres', 'Is another archive or Postgres using the port? Set EMBEDDED_POSTGRES_PORT, or DATABASE_URL.');
+      process.exit(1);
+    }
   }
 
   const urls = Object.fromEntries(
@@ -185,14 +192,15 @@ async function main() {
     });
     await waitReady('gateway', GATEWAY_PORT);
   } catch (error) {
-    log('start', error.message);
+    log('start', error?.message ?? String(error));
     await stopAll(postgres, 1);
     return;
   }
 
   const pids = Object.fromEntries([...children].map(([name, child]) => [name, child.pid]));
   fs.writeFileSync(runFile, `${JSON.stringify({ pid: process.pid, pids, databaseUrl }, null, 2)}\n`, { mode: 0o600 });
-  if (!env.REDIS_URL) log('start', 'sessions are kept in memory: sign-ins end when the archive stops (set REDIS_URL to keep them).');
+  if (!env.REDIS_URL)
+    log('start', 'sessions are kept in memory: sign-ins end when the archive stops (set REDIS_URL to keep them).');
   log('start', `Family archive ready on http://localhost:${GATEWAY_PORT}`);
 }
 

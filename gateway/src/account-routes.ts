@@ -52,10 +52,12 @@ function stringField(body: unknown, name: string): string {
 /** The routes the gateway answers itself, because they change the session. */
 export function accountRoutes(auth: ServiceTarget, client: InternalClient, limiter: LoginLimiter): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '100kb' }));
+  // Bodies are parsed only on these routes: everything else streams through the proxy untouched.
+  const json = express.json({ limit: '100kb' });
 
   router.post(
     '/api/login',
+    json,
     handle(async (req, res) => {
       const username = stringField(req.body, 'username');
       const password = stringField(req.body, 'password');
@@ -80,6 +82,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
 
   router.post(
     '/api/register',
+    json,
     handle(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const autoLogin = req.query.autoLogin !== 'false';
@@ -104,6 +107,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
 
   router.post(
     '/api/logout',
+    json,
     handle(async (req, res) => {
       await destroy(req);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -125,6 +129,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
 
   router.post(
     '/api/reset-password',
+    json,
     handle(async (req, res) => {
       const username = stringField(req.body, 'username');
       const address = req.ip ?? 'unknown';

@@ -37,7 +37,9 @@ const plainPaths: RequestHandler = (req, res, next) => {
 };
 
 export function createGateway(config: GatewayConfig): Gateway {
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
   redis?.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
 
   const targets = serviceTargets(config);
@@ -77,7 +79,8 @@ export function createGateway(config: GatewayConfig): Gateway {
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const type = (error as { type?: unknown }).type;
-      const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request is not valid.';
+      const message =
+        type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : 'The request is not valid.';
       res.status(status).json({ message });
       return;
     }

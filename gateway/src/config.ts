@@ -25,7 +25,10 @@ export class GatewayConfig {
 
   /** Sessions and login counters live in Redis when set, else in this process's memory. */
   @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] }, { message: 'REDIS_URL must be a redis:// address' })
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] },
+    { message: 'REDIS_URL must be a redis:// address' },
+  )
   REDIS_URL?: string;
 
   /** Cookies only over HTTPS. Behind a TLS proxy with TRUST_PROXY set this happens by itself. */

@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, SERVICE_HEADER, signIdentityToken, unavailableMessage } from '@family/shared';
+import {
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  SERVICE_HEADER,
+  signIdentityToken,
+  unavailableMessage,
+} from '@family/shared';
 import { serviceForPath, type ServiceTarget } from './services';
 import type { ServiceName } from '@family/shared';
 

@@ -49,7 +49,9 @@ export class ServiceConfig {
   @IsString()
   HOST: string = '127.0.0.1';
 
-  @IsUrl(DB_URL_OPTIONS, { message: 'DATABASE_URL must be a postgres:// address, e.g. postgres://user:pass@host:5432/db' })
+  @IsUrl(DB_URL_OPTIONS, {
+    message: 'DATABASE_URL must be a postgres:// address, e.g. postgres://user:pass@host:5432/db',
+  })
   DATABASE_URL!: string;
 
   @IsString({ message: 'INTERNAL_SECRET must be set (a long random string shared by the gateway and services)' })

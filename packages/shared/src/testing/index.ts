@@ -19,7 +19,8 @@ export function asService(name: string, secret = TEST_INTERNAL_SECRET): Record<s
 /** The fresh database the jest global setup made for this run. */
 export function testDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: run the tests through jest so the global setup makes a database.');
+  if (!url)
+    throw new Error('DATABASE_URL is not set: run the tests through jest so the global setup makes a database.');
   return url;
 }
 

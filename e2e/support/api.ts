@@ -1,0 +1,72 @@
+import { baseUrl } from './stack';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A person using the API through the gateway, keeping their session cookie like a browser would. */
+export class ApiClient {
+  cookie = '';
+
+  constructor(readonly base = baseUrl) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.base}${path}`, init);
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0];
+      this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body);
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+let counter = 0;
+/** A fresh, unique username for a test run. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 40);
+}
+
+/** Signs up a new person and returns their signed-in client and user. */
+export async function signUp(prefix = 'user', password = 'secret-pw'): Promise<{ client: ApiClient; user: any; username: string; password: string }> {
+  const client = new ApiClient();
+  const username = uniqueName(prefix);
+  const response = await client.post('/api/register', { username, password, displayName: `${prefix} Person` });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { client, user: response.body.user, username, password };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { baseUrl } from './stack';
+
+const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser profile (no cookies) at a given size; touch on for phone widths. */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const isPhone = viewport.width < 600;
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    hasTouch: isPhone,
+    isMobile: isPhone,
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Keeps a screenshot under e2e/screenshots/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs up through the auth screen, as a person would. */
+export async function signUpInBrowser(page: Page, username: string, password: string, displayName = username) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Need an account?' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Display Name').fill(displayName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Signs in through the auth screen. */
+export async function logInInBrowser(page: Page, username: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

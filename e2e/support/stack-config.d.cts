@@ -1,0 +1,10 @@
+declare const config: {
+  root: string;
+  stateDir: string;
+  stateFile: string;
+  gatewayPort: number;
+  servicePorts: { auth: number; profile: number; media: number; albums: number; family: number };
+  postgresPort: number;
+  redisUrl: string;
+};
+export = config;

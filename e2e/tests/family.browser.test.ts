@@ -1,0 +1,208 @@
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient, uniqueName } from '../support/api';
+import { DESKTOP, PHONE, launchBrowser, logInInBrowser, newPage, screenshot } from '../support/browser';
+
+type Person = { id: number; username: string; displayName: string; password: string; client: ApiClient };
+
+async function register(prefix: string, displayName: string): Promise<Person> {
+  const client = new ApiClient();
+  const username = uniqueName(prefix);
+  const password = 'secret-pw';
+  const response = await client.post('/api/register', { username, password, displayName });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { id: response.body.user.id, username, displayName, password, client };
+}
+
+/** The canvas transform: where the canvas sits in the viewport and how far it is zoomed. */
+async function viewOf(page: Page) {
+  const transform = await page.getByTestId('family-tree-viewport').locator('svg > g').first().getAttribute('transform');
+  const match = /translate\(([-\d.e]+) ([-\d.e]+)\) scale\(([\d.e]+)\)/.exec(transform ?? '');
+  if (!match) throw new Error(`unexpected transform: ${transform}`);
+  return { x: Number(match[1]), y: Number(match[2]), scale: Number(match[3]) };
+}
+
+/** The middle of a person's circle on screen. */
+async function centreOf(page: Page, name: string) {
+  const circle = page.getByRole('button', { name, exact: true }).locator('circle.tree-node-circle');
+  const box = await circle.boundingBox();
+  if (!box) throw new Error(`${name} is not on screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function openFamilyTree(page: Page, person: Person) {
+  await logInInBrowser(page, person.username, person.password);
+  // Signed in once the auth screen has gone (on a phone the navigation is a side menu).
+  await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'detached' });
+  await page.goto('/family');
+  await page.getByRole('heading', { level: 1, name: 'Family Tree' }).waitFor();
+  await page.getByRole('button', { name: person.displayName, exact: true }).waitFor();
+}
+
+describe('the family tree in a browser', () => {
+  let browser: Browser;
+  let me: Person;
+  let mum: Person;
+  let baby: { displayName: string; username: string };
+  const run = Date.now().toString(36);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    me = await register('rose', `Rose ${run}`);
+    mum = await register('mum', `Mum ${run}`);
+    baby = { displayName: `Baby ${run}`, username: uniqueName('baby') };
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('adds an existing person and creates a new member, each in the right place', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await openFamilyTree(page, me);
+      await page.getByText('Your family connections').waitFor();
+
+      await page.getByRole('button', { name: 'Add Relation' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Relation' });
+      await dialog.getByRole('combobox', { name: 'Family member' }).fill(mum.displayName);
+      await page.getByRole('option', { name: new RegExp(mum.displayName) }).click();
+      await dialog.getByLabel('Relation type').selectOption('parent');
+      await screenshot(page, 'family-add-existing-dialog');
+      await dialog.getByRole('button', { name: 'Add Relation' }).click();
+      await page.getByText('Family relation added successfully').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'Add Relation' }).click();
+      await dialog.getByRole('button', { name: 'Create New' }).click();
+      await dialog.getByLabel('Username').fill(baby.username);
+      await dialog.getByLabel('Display name').fill(baby.displayName);
+      await dialog.getByLabel('Password').fill('baby-secret');
+      await dialog.getByLabel('Relation type').selectOption('child');
+      await screenshot(page, 'family-create-member-dialog');
+      await dialog.getByRole('button', { name: 'Create and Add' }).click();
+      await page.getByText('New family member added successfully').waitFor();
+      await page.getByRole('button', { name: baby.displayName, exact: true }).waitFor();
+
+      const root = await centreOf(page, me.displayName);
+      const parent = await centreOf(page, mum.displayName);
+      const child = await centreOf(page, baby.displayName);
+      const view = await viewOf(page);
+      // One parent straight above, one child straight below, each a row (150 canvas px) away.
+      expect(parent.x).toBeCloseTo(root.x, 0);
+      expect(child.x).toBeCloseTo(root.x, 0);
+      expect(root.y - parent.y).toBeCloseTo(150 * view.scale, 0);
+      expect(child.y - root.y).toBeCloseTo(150 * view.scale, 0);
+      await screenshot(page, 'family-tree-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pans with the mouse, a drag over a person opens nothing, the wheel zooms and Centre goes back', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await openFamilyTree(page, me);
+      await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
+      const start = await viewOf(page);
+
+      const from = await centreOf(page, mum.displayName);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 150, from.y + 80, { steps: 10 });
+      await page.mouse.up();
+      const panned = await viewOf(page);
+      expect(panned.x - start.x).toBeCloseTo(150, 0);
+      expect(panned.y - start.y).toBeCloseTo(80, 0);
+      expect(new URL(page.url()).pathname).toBe('/family');
+
+      const area = await page.getByTestId('family-tree-viewport').boundingBox();
+      await page.mouse.move(area!.x + area!.width / 2, area!.y + area!.height / 2);
+      await page.mouse.wheel(0, -400);
+      await page.waitForFunction((before) => {
+        const g = document.querySelector('[data-testid="family-tree-viewport"] svg > g');
+        return Number(/scale\(([\d.]+)\)/.exec(g?.getAttribute('transform') ?? '')?.[1]) > before;
+      }, panned.scale);
+      expect((await viewOf(page)).scale).toBeLessThanOrEqual(2);
+      await screenshot(page, 'family-tree-zoomed');
+
+      await page.getByRole('button', { name: 'Centre' }).click();
+      expect(await viewOf(page)).toEqual(start);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a profile from a node, and "/profile" from one\'s own', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await openFamilyTree(page, me);
+      await page.getByRole('button', { name: mum.displayName, exact: true }).click();
+      await page.waitForURL(`**/profile/${mum.id}`);
+      await page.getByRole('heading', { level: 1, name: mum.displayName }).waitFor();
+
+      await page.goto('/family');
+      await page.getByRole('button', { name: me.displayName, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/profile');
+
+      // The keyboard reaches every person and Enter opens them.
+      await page.goto('/family');
+      await page.getByRole('button', { name: baby.displayName, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/profile\/\d+$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pans with one finger, pinches to zoom and opens a person with a tap at phone width', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await openFamilyTree(page, me);
+      await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
+      await screenshot(page, 'family-tree-phone');
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: string, touchPoints: Array<{ x: number; y: number; id?: number }>) =>
+        cdp.send('Input.dispatchTouchEvent', { type: type as 'touchStart', touchPoints });
+
+      const area = (await page.getByTestId('family-tree-viewport').boundingBox())!;
+      const start = await viewOf(page);
+      const x = area.x + area.width / 2;
+      const y = area.y + 80;
+      await touch('touchStart', [{ x, y }]);
+      for (let step = 1; step <= 10; step++) await touch('touchMove', [{ x: x - 10 * step, y: y + 6 * step }]);
+      await touch('touchEnd', []);
+      const panned = await viewOf(page);
+      expect(panned.x - start.x).toBeCloseTo(-100, 0);
+      expect(panned.y - start.y).toBeCloseTo(60, 0);
+      expect(new URL(page.url()).pathname).toBe('/family');
+
+      // Two fingers moving apart zoom in.
+      const mid = { x: area.x + area.width / 2, y: area.y + 300 };
+      await touch('touchStart', [
+        { x: mid.x - 40, y: mid.y, id: 0 },
+        { x: mid.x + 40, y: mid.y, id: 1 },
+      ]);
+      for (let step = 1; step <= 8; step++) {
+        await touch('touchMove', [
+          { x: mid.x - 40 - 8 * step, y: mid.y, id: 0 },
+          { x: mid.x + 40 + 8 * step, y: mid.y, id: 1 },
+        ]);
+      }
+      await touch('touchEnd', []);
+      const pinched = await viewOf(page);
+      expect(pinched.scale).toBeGreaterThan(panned.scale);
+      expect(pinched.scale).toBeLessThanOrEqual(2);
+      await screenshot(page, 'family-tree-phone-panned');
+
+      await page.getByRole('button', { name: 'Centre' }).tap();
+      const target = await centreOf(page, mum.displayName);
+      await page.touchscreen.tap(target.x, target.y);
+      await page.waitForURL(`**/profile/${mum.id}`);
+      await page.getByRole('heading', { level: 1, name: mum.displayName }).waitFor();
+      await screenshot(page, 'family-profile-from-tap-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  assertValidRange,
+  type ByteRange,
+  chunkToBuffer,
+  InvalidRangeError,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage';
+
+/** Folder under the root where uploads are written before they are renamed into place. */
+export const TEMP_FOLDER = '.tmp';
+/** Temp files older than this are left-overs of a crash; ensureReady removes them. */
+const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Objects as files under a root folder: key `media/2026/11/abc` is the file `<root>/media/2026/11/abc`.
+ * A key can never name the temp folder: keys start with a letter or digit.
+ */
+export class LocalFolderStorage implements ObjectStorage {
+  readonly root: string;
+  private readonly tempDir: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+    this.tempDir = path.join(this.root, TEMP_FOLDER);
+  }
+
+  async ensureReady(): Promise<void> {
+    await fs.mkdir(this.tempDir, { recursive: true });
+    await this.removeStaleTempFiles();
+  }
+
+  async put(key: string, body: Readable, _opts?: { contentType?: string }): Promise<{ size: number }> {
+    let tempFile: string | undefined;
+    try {
+      assertValidKey(key);
+      const target = this.pathOf(key);
+      await fs.mkdir(this.tempDir, { recursive: true });
+      const candidate = path.join(this.tempDir, `${randomUUID()}.part`);
+      // Created before anything can fail, so a failure always knows whether there is a file to remove.
+      const handle = await fs.open(candidate, 'wx');
+      tempFile = candidate;
+      // flush: fsync before the stream closes the handle, so the data is on disk before it gets its real
+      // name and a crash can't leave a truncated file under the key.
+      const out = handle.createWriteStream({ flush: true });
+      await pipeline(body, asBytes(), out);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(tempFile, target);
+      return { size: out.bytesWritten };
+    } catch (err) {
+      // pipeline destroyed its streams; the write stream closes the handle (an open file can be removed anyway).
+      if (!body.destroyed) body.destroy();
+      if (tempFile) await fs.rm(tempFile, { force: true }).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    assertValidKey(key);
+    if (range) assertValidRange(range);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(key), 'r');
+    } catch (err) {
+      if (isMissing(err)) throw new ObjectNotFoundError(key);
+      throw err;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new ObjectNotFoundError(key);
+      if (!range) return handle.createReadStream();
+      if (range.start >= info.size) {
+        throw new InvalidRangeError(range, `the object is only ${info.size} bytes long`);
+      }
+      // The stream closes the handle when it ends or is destroyed.
+      return handle.createReadStream({ start: range.start, end: range.end });
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    assertValidKey(key);
+    try {
+      const info = await fs.stat(this.pathOf(key), { bigint: true });
+      if (!info.isFile()) return null;
+      // Cheap and changes with every put: a put always writes a new file (new inode, new mtime).
+      const etag = [info.ino, info.size, info.mtimeNs].map((n) => n.toString(16)).join('-');
+      return { size: Number(info.size), etag };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    try {
+      await fs.unlink(this.pathOf(key));
+    } catch (err) {
+      // EISDIR: the key is only a prefix of other keys, so there is no object to delete.
+      if (isMissing(err) || errorCode(err) === 'EISDIR') return;
+      throw err;
+    }
+  }
+
+  async ping(): Promise<void> {
+    const info = await fs.stat(this.root);
+    if (!info.isDirectory()) throw new Error(`Storage folder ${this.root} is not a folder.`);
+    await fs.access(this.tempDir, fsConstants.R_OK | fsConstants.W_OK);
+  }
+
+  private pathOf(key: string): string {
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  /** Only old ones: other processes may share this folder and be writing their own temp files right now. */
+  private async removeStaleTempFiles(): Promise<void> {
+    const cutoff = Date.now() - STALE_TEMP_AGE_MS;
+    for (const name of await fs.readdir(this.tempDir)) {
+      const file = path.join(this.tempDir, name);
+      try {
+        const info = await fs.stat(file);
+        if (info.isFile() && info.mtimeMs < cutoff) await fs.rm(file, { force: true });
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+  }
+}
+
+/** Passes bytes on and fails on anything else (an object-mode body of objects would be written as nothing). */
+function asBytes(): Transform {
+  return new Transform({
+    writableObjectMode: true,
+    transform(chunk: unknown, _encoding, callback) {
+      try {
+        callback(null, chunkToBuffer(chunk));
+      } catch (err) {
+        callback(err as Error);
+      }
+    },
+  });
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
+    return err.code;
+  }
+  return undefined;
+}
+
+/** ENOTDIR: a parent "folder" of the key is a file, i.e. another object; so this object doesn't exist. */
+function isMissing(err: unknown): boolean {
+  const code = errorCode(err);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

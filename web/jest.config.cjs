@@ -1,0 +1,29 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: __dirname,
+  // jsdom via jest-environment-jsdom, with Request/AbortController added for react-router.
+  testEnvironment: '<rootDir>/src/testing/jsdom-environment.cjs',
+  testMatch: ['<rootDir>/src/**/__tests__/**/*.test.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.(css|less|scss)$': '<rootDir>/src/testing/style-stub.cjs',
+    '\\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|mp3|mp4)$': '<rootDir>/src/testing/file-stub.cjs',
+  },
+  // TextEncoder must exist before react-router loads; jest-dom needs `expect`, so it runs after the framework.
+  setupFiles: ['<rootDir>/src/testing/setup-globals.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
+  clearMocks: true,
+  restoreMocks: true,
+};

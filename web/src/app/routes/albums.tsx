@@ -1,0 +1,5 @@
+import { AlbumsPage } from '../../features/albums/components/albums-page';
+
+export default function AlbumsRoute() {
+  return <AlbumsPage />;
+}

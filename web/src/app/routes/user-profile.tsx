@@ -1,0 +1,13 @@
+import { useParams } from 'react-router-dom';
+import { NotFound } from '../../components/not-found';
+import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { UserProfilePage } from '../../features/profile/components/user-profile-page';
+import { parseId } from '../../lib/parse-id';
+
+export default function UserProfileRoute() {
+  const userId = parseId(useParams().id);
+  const { user } = useCurrentUser();
+  if (userId === null) return <NotFound />;
+  if (!user) return null;
+  return <UserProfilePage key={userId} userId={userId} currentUserId={user.id} />;
+}

@@ -1,0 +1,21 @@
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import CollectionsBookmarkOutlinedIcon from '@mui/icons-material/CollectionsBookmarkOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+import { paths } from '../../config/paths';
+
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: typeof SvgIcon;
+  /** Active only on this exact path (not on paths below it). */
+  end: boolean;
+};
+
+export const navItems: NavItem[] = [
+  { label: 'Media Gallery', to: paths.home.getHref(), icon: PhotoLibraryOutlinedIcon, end: true },
+  { label: 'Albums', to: paths.albums.getHref(), icon: CollectionsBookmarkOutlinedIcon, end: false },
+  { label: 'Family Tree', to: paths.family.getHref(), icon: AccountTreeOutlinedIcon, end: false },
+  { label: 'Profile', to: paths.profile.getHref(), icon: PersonOutlineIcon, end: true },
+];

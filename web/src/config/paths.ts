@@ -1,0 +1,24 @@
+/** Every route of the app in one place: `path` is the router pattern, `getHref` builds a link. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  albums: { path: '/albums', getHref: () => '/albums' },
+  family: { path: '/family', getHref: () => '/family' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  userProfile: {
+    path: '/profile/:id',
+    getHref: (id: number | string) => `/profile/${id}`,
+  },
+  userUploaded: {
+    path: '/profile/:id/uploaded',
+    getHref: (id: number | string) => `/profile/${id}/uploaded`,
+  },
+  userTagged: {
+    path: '/profile/:id/tagged',
+    getHref: (id: number | string) => `/profile/${id}/tagged`,
+  },
+  userMemories: {
+    path: '/profile/:id/memories',
+    getHref: (id: number | string) => `/profile/${id}/memories`,
+  },
+  notFound: { path: '*' },
+} as const;

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { preload } from 'swr';
+import { AppProvider } from './app/provider';
+import { AppRouter } from './app/router';
+import { CURRENT_USER_KEY, fetchCurrentUser } from './features/auth/api/use-current-user';
+
+// Ask for the session while the first page's code is still arriving.
+void preload(CURRENT_USER_KEY, fetchCurrentUser);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);
