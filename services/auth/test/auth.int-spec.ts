@@ -16,7 +16,12 @@ describe('auth service (real Postgres, real profile service)', () => {
 
   beforeAll(async () => {
     profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
-    const env = testEnv({ PROFILE_URL: profile.url, MEDIA_URL: profile.url, ALBUMS_URL: profile.url, FAMILY_URL: profile.url });
+    const env = testEnv({
+      PROFILE_URL: profile.url,
+      MEDIA_URL: profile.url,
+      ALBUMS_URL: profile.url,
+      FAMILY_URL: profile.url,
+    });
     auth = await startTestApp(AppModule.register(loadConfig(AuthConfig, env)));
     closedSignup = await startTestApp(AppModule.register(loadConfig(AuthConfig, { ...env, SIGNUP: 'closed' })));
   });
@@ -44,11 +49,20 @@ describe('auth service (real Postgres, real profile service)', () => {
   });
 
   it.each([
-    [{ username: 'ab', password: 'secret1' }, 'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.'],
-    [{ username: 'has space', password: 'secret1' }, 'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.'],
+    [
+      { username: 'ab', password: 'secret1' },
+      'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.',
+    ],
+    [
+      { username: 'has space', password: 'secret1' },
+      'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.',
+    ],
     [{ username: 'shortpw', password: '12345' }, 'Password must be at least 6 characters'],
     [{ username: 'bademail', password: 'secret1', email: 'not-an-email' }, 'Please enter a valid email address'],
-    [{ username: 'future', password: 'secret1', birthday: '2999-01-01' }, 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)'],
+    [
+      { username: 'future', password: 'secret1', birthday: '2999-01-01' },
+      'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)',
+    ],
     [{ password: 'secret1' }, 'Username is required'],
   ])('rejects %j with a sentence', async (body, message) => {
     const response = await register(body).expect(400);
@@ -56,7 +70,12 @@ describe('auth service (real Postgres, real profile service)', () => {
   });
 
   it('keeps email and birthday given at sign-up, and treats an empty email as none', async () => {
-    const withBoth = await register({ username: 'uncle.bob', password: 'secret1', email: 'bob@example.org', birthday: '1950-02-28' }).expect(201);
+    const withBoth = await register({
+      username: 'uncle.bob',
+      password: 'secret1',
+      email: 'bob@example.org',
+      birthday: '1950-02-28',
+    }).expect(201);
     expect(withBoth.body).toMatchObject({ email: 'bob@example.org', dateOfBirth: '1950-02-28' });
     const empty = await register({ username: 'aunt.sue', password: 'secret1', email: '' }).expect(201);
     expect(empty.body.email).toBeNull();
@@ -64,18 +83,38 @@ describe('auth service (real Postgres, real profile service)', () => {
 
   it('creates neither account nor profile when the profile service refuses', async () => {
     // The profile service already has this username (made directly), so creating it fails after the account insert.
-    await request(profile.url).post('/internal/profiles').set(gateway).send({ id: 99999, username: 'ghost', displayName: 'Ghost' }).expect(201);
+    await request(profile.url)
+      .post('/internal/profiles')
+      .set(gateway)
+      .send({ id: 99999, username: 'ghost', displayName: 'Ghost' })
+      .expect(201);
     await register({ username: 'ghost', password: 'secret1' }).expect(409);
-    await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'ghost', password: 'secret1' }).expect(401);
+    await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'ghost', password: 'secret1' })
+      .expect(401);
   });
 
   it('answers one sentence for an unknown user and a wrong password', async () => {
     await register({ username: 'carol', password: 'carols-pw' }).expect(201);
-    const wrong = await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'carol', password: 'nope!!' }).expect(401);
-    const unknown = await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'nobody', password: 'nope!!' }).expect(401);
+    const wrong = await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'carol', password: 'nope!!' })
+      .expect(401);
+    const unknown = await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'nobody', password: 'nope!!' })
+      .expect(401);
     expect(wrong.body.message).toBe('Invalid username or password');
     expect(unknown.body.message).toBe('Invalid username or password');
-    const ok = await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'CAROL', password: 'carols-pw' }).expect(200);
+    const ok = await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'CAROL', password: 'carols-pw' })
+      .expect(200);
     expect(ok.body).toMatchObject({ username: 'carol', displayName: 'carol' });
   });
 
@@ -90,7 +129,10 @@ describe('auth service (real Postgres, real profile service)', () => {
   it('resets a password with a one-time code and refuses wrong, reused and missing codes', async () => {
     await register({ username: 'dave', password: 'old-pass' }).expect(201);
     const reset = (resetCode: string, newPassword = 'new-pass') =>
-      request(auth.url).post('/internal/password-resets').set(gateway).send({ username: 'dave', newPassword, resetCode });
+      request(auth.url)
+        .post('/internal/password-resets')
+        .set(gateway)
+        .send({ username: 'dave', newPassword, resetCode });
 
     expect((await reset('WRONG-CODE').expect(400)).body.message).toBe('Invalid or expired reset code');
     const { code } = await auth.app.get(ResetCodeService).create('dave');
@@ -98,8 +140,20 @@ describe('auth service (real Postgres, real profile service)', () => {
     expect((await reset(code, '123').expect(400)).body.message).toBe('Password must be at least 6 characters');
     await reset(code.toLowerCase()).expect(200);
     expect((await reset(code).expect(400)).body.message).toBe('Invalid or expired reset code');
-    await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'dave', password: 'new-pass' }).expect(200);
-    expect((await request(auth.url).post('/internal/password-resets').set(gateway).send({ username: 'dave', newPassword: 'x1x1x1' }).expect(400)).body.message).toBe('Reset code is required');
+    await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'dave', password: 'new-pass' })
+      .expect(200);
+    expect(
+      (
+        await request(auth.url)
+          .post('/internal/password-resets')
+          .set(gateway)
+          .send({ username: 'dave', newPassword: 'x1x1x1' })
+          .expect(400)
+      ).body.message,
+    ).toBe('Reset code is required');
   });
 
   it('lets a newer code replace an older unused one', async () => {
@@ -107,7 +161,10 @@ describe('auth service (real Postgres, real profile service)', () => {
     const first = await auth.app.get(ResetCodeService).create('erin');
     const second = await auth.app.get(ResetCodeService).create('erin');
     const send = (resetCode: string) =>
-      request(auth.url).post('/internal/password-resets').set(gateway).send({ username: 'erin', newPassword: 'next-pass', resetCode });
+      request(auth.url)
+        .post('/internal/password-resets')
+        .set(gateway)
+        .send({ username: 'erin', newPassword: 'next-pass', resetCode });
     await send(first.code).expect(400);
     await send(second.code).expect(200);
   });
@@ -115,11 +172,26 @@ describe('auth service (real Postgres, real profile service)', () => {
   it('changes the own password only with the current one', async () => {
     const user = (await register({ username: 'frank', password: 'first-pw' }).expect(201)).body;
     const identity = asUser({ id: user.id, username: 'frank' });
-    const wrong = await request(auth.url).post('/api/user/password').set(identity).send({ currentPassword: 'nope', newPassword: 'second-pw' }).expect(400);
+    const wrong = await request(auth.url)
+      .post('/api/user/password')
+      .set(identity)
+      .send({ currentPassword: 'nope', newPassword: 'second-pw' })
+      .expect(400);
     expect(wrong.body.message).toBe('Your current password is not correct.');
-    await request(auth.url).post('/api/user/password').set(identity).send({ currentPassword: 'first-pw', newPassword: 'second-pw' }).expect(200);
-    await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'frank', password: 'second-pw' }).expect(200);
-    await request(auth.url).post('/api/user/password').send({ currentPassword: 'second-pw', newPassword: 'third-pw' }).expect(401);
+    await request(auth.url)
+      .post('/api/user/password')
+      .set(identity)
+      .send({ currentPassword: 'first-pw', newPassword: 'second-pw' })
+      .expect(200);
+    await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'frank', password: 'second-pw' })
+      .expect(200);
+    await request(auth.url)
+      .post('/api/user/password')
+      .send({ currentPassword: 'second-pw', newPassword: 'third-pw' })
+      .expect(401);
   });
 
   it('refuses internal routes without a service token and with a forged one', async () => {
@@ -130,7 +202,11 @@ describe('auth service (real Postgres, real profile service)', () => {
       .send({ username: 'mallory', password: 'secret1' })
       .expect(403);
     // A person's identity token is not a service token.
-    await request(auth.url).post('/internal/accounts').set({ 'x-service-token': asUser({ id: 1, username: 'x' })['x-identity-token'] }).send({}).expect(403);
+    await request(auth.url)
+      .post('/internal/accounts')
+      .set({ 'x-service-token': asUser({ id: 1, username: 'x' })['x-identity-token'] })
+      .send({})
+      .expect(403);
   });
 
   it('with sign-up closed refuses strangers but lets a member add a relative', async () => {
@@ -143,19 +219,32 @@ describe('auth service (real Postgres, real profile service)', () => {
     const user = (await register({ username: 'gone.soon', password: 'secret1' }).expect(201)).body;
     await request(auth.url).delete(`/internal/accounts/${user.id}`).set(gateway).expect(204);
     await request(profile.url).get(`/internal/profiles/${user.id}`).set(gateway).expect(404);
-    await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'gone.soon', password: 'secret1' }).expect(401);
+    await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'gone.soon', password: 'secret1' })
+      .expect(401);
     // Deleting again is harmless: every step is idempotent.
     await request(auth.url).delete(`/internal/accounts/${user.id}`).set(gateway).expect(204);
   });
 
   it('keeps the account and answers 503 when a service cannot purge', async () => {
-    const env = testEnv({ PROFILE_URL: profile.url, MEDIA_URL: 'http://127.0.0.1:9', ALBUMS_URL: profile.url, FAMILY_URL: profile.url });
+    const env = testEnv({
+      PROFILE_URL: profile.url,
+      MEDIA_URL: 'http://127.0.0.1:9',
+      ALBUMS_URL: profile.url,
+      FAMILY_URL: profile.url,
+    });
     const broken = await startTestApp(AppModule.register(loadConfig(AuthConfig, env)));
     try {
       const user = (await register({ username: 'still.here', password: 'secret1' }).expect(201)).body;
       const response = await request(broken.url).delete(`/internal/accounts/${user.id}`).set(gateway).expect(503);
       expect(response.body.message).toBe('The media service is unavailable. Try again shortly.');
-      await request(auth.url).post('/internal/logins').set(gateway).send({ username: 'still.here', password: 'secret1' }).expect(200);
+      await request(auth.url)
+        .post('/internal/logins')
+        .set(gateway)
+        .send({ username: 'still.here', password: 'secret1' })
+        .expect(200);
     } finally {
       await broken.app.close();
     }

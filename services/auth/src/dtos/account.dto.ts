@@ -1,5 +1,17 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, MaxLength, MinLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  MinLength,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Empty optional fields are treated as not given. */
@@ -101,4 +113,3 @@ export class AccountIdentity {
   id!: number;
   username!: string;
 }
-

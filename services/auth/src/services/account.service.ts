@@ -1,4 +1,12 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { InternalClient, type Identity } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';

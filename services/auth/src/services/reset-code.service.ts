@@ -8,7 +8,9 @@ const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** Normalised so 'abcd-efgh', 'ABCDEFGH' and ' abcd efgh ' are the same code. */
 function hashCode(code: string): string {
-  return createHash('sha256').update(code.toUpperCase().replace(/[^A-Z0-9]/g, '')).digest('hex');
+  return createHash('sha256')
+    .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+    .digest('hex');
 }
 
 @Injectable()
