@@ -63,7 +63,10 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Signs up a new person and returns their signed-in client and user. */
-export async function signUp(prefix = 'user', password = 'secret-pw'): Promise<{ client: ApiClient; user: any; username: string; password: string }> {
+export async function signUp(
+  prefix = 'user',
+  password = 'secret-pw',
+): Promise<{ client: ApiClient; user: any; username: string; password: string }> {
   const client = new ApiClient();
   const username = uniqueName(prefix);
   const response = await client.post('/api/register', { username, password, displayName: `${prefix} Person` });

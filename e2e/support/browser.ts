@@ -12,7 +12,9 @@ export const DESKTOP = { width: 1280, height: 800 };
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -30,10 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile (no cookies) at a given size; touch on for phone widths. */
-export async function newPage(
-  browser: Browser,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const isPhone = viewport.width < 600;
   const context = await browser.newContext({
     baseURL: baseUrl,

@@ -61,7 +61,9 @@ module.exports = async function startStack() {
     REDIS_URL: config.redisUrl,
     SKIP_BUILD: 'true',
     TZ: 'UTC',
-    ...Object.fromEntries(Object.entries(config.servicePorts).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)])),
+    ...Object.fromEntries(
+      Object.entries(config.servicePorts).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)]),
+    ),
   };
   delete env.DATABASE_URL;
   delete env.MINIO_ENDPOINT;

@@ -40,7 +40,11 @@ describe('accounts through the gateway', () => {
   it('logs in with the same sentence for a wrong password and an unknown user, and a new session id', async () => {
     const { username, password, client: first } = await signUp('cal');
     const wrong = await new ApiClient().post('/api/login', { username, password: 'not-it', displayName: username });
-    const unknown = await new ApiClient().post('/api/login', { username: 'nobody-here', password: 'x', displayName: 'x' });
+    const unknown = await new ApiClient().post('/api/login', {
+      username: 'nobody-here',
+      password: 'x',
+      displayName: 'x',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe('Invalid username or password');
@@ -64,7 +68,10 @@ describe('accounts through the gateway', () => {
     expect(weak.body.message).toBe('Password must be at least 6 characters');
 
     const { username } = await signUp('dup');
-    const again = await new ApiClient().post('/api/register', { username: username.toUpperCase(), password: 'secret-pw' });
+    const again = await new ApiClient().post('/api/register', {
+      username: username.toUpperCase(),
+      password: 'secret-pw',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('That username is already taken. Please choose another.');
   });
@@ -82,7 +89,10 @@ describe('accounts through the gateway', () => {
     expect(added.body.user).toMatchObject({ username, dateOfBirth: '2010-05-01' });
     expect((await client.get('/api/user')).body.id).toBe(user.id);
 
-    const anonymous = await new ApiClient().post('/api/register?autoLogin=false', { username: uniqueName('x'), password: 'secret-pw' });
+    const anonymous = await new ApiClient().post('/api/register?autoLogin=false', {
+      username: uniqueName('x'),
+      password: 'secret-pw',
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -92,7 +102,11 @@ describe('accounts through the gateway', () => {
     const without = await client.post('/api/reset-password', { username, newPassword: 'brand-new' });
     expect(without.status).toBe(400);
     expect(without.body.message).toBe('Reset code is required');
-    const wrong = await client.post('/api/reset-password', { username, newPassword: 'brand-new', resetCode: 'AAAAA-BBBBB' });
+    const wrong = await client.post('/api/reset-password', {
+      username,
+      newPassword: 'brand-new',
+      resetCode: 'AAAAA-BBBBB',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid or expired reset code');
 
@@ -100,8 +114,14 @@ describe('accounts through the gateway', () => {
     const ok = await client.post('/api/reset-password', { username, newPassword: 'brand-new', resetCode: code });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password has been reset successfully');
-    expect((await client.post('/api/login', { username, password: 'brand-new', displayName: username })).status).toBe(200);
-    const reused = await new ApiClient().post('/api/reset-password', { username, newPassword: 'other-one', resetCode: code });
+    expect((await client.post('/api/login', { username, password: 'brand-new', displayName: username })).status).toBe(
+      200,
+    );
+    const reused = await new ApiClient().post('/api/reset-password', {
+      username,
+      newPassword: 'other-one',
+      resetCode: code,
+    });
     expect(reused.body.message).toBe('Invalid or expired reset code');
   });
 
@@ -110,15 +130,21 @@ describe('accounts through the gateway', () => {
     const wrong = await client.post('/api/user/password', { currentPassword: 'nope', newPassword: 'second-pw' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Your current password is not correct.');
-    expect((await client.post('/api/user/password', { currentPassword: 'first-pw', newPassword: 'second-pw' })).status).toBe(200);
-    expect((await new ApiClient().post('/api/login', { username, password: 'second-pw', displayName: username })).status).toBe(200);
+    expect(
+      (await client.post('/api/user/password', { currentPassword: 'first-pw', newPassword: 'second-pw' })).status,
+    ).toBe(200);
+    expect(
+      (await new ApiClient().post('/api/login', { username, password: 'second-pw', displayName: username })).status,
+    ).toBe(200);
   });
 
   it('limits failed sign-ins: the eleventh attempt in 15 minutes answers 429', async () => {
     const { username, password } = await signUp('hal');
     const client = new ApiClient();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await client.post('/api/login', { username, password: 'wrong-pw', displayName: username })).status).toBe(401);
+      expect((await client.post('/api/login', { username, password: 'wrong-pw', displayName: username })).status).toBe(
+        401,
+      );
     }
     const blocked = await client.post('/api/login', { username, password, displayName: username });
     expect(blocked.status).toBe(429);
@@ -131,7 +157,9 @@ describe('accounts through the gateway', () => {
     expect((await client.delete('/api/user')).status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(401);
     expect((await other.client.get(`/api/users/${user.id}`)).status).toBe(404);
-    expect((await new ApiClient().post('/api/login', { username, password: 'secret-pw', displayName: username })).status).toBe(401);
+    expect(
+      (await new ApiClient().post('/api/login', { username, password: 'secret-pw', displayName: username })).status,
+    ).toBe(401);
     expect((await new ApiClient().post('/api/register', { username, password: 'secret-pw' })).status).toBe(201);
   });
 
@@ -139,7 +167,11 @@ describe('accounts through the gateway', () => {
     const { client, user } = await signUp('kim');
     const people = await client.get('/api/users');
     expect(people.status).toBe(200);
-    expect(people.body).toEqual(expect.arrayContaining([{ id: user.id, username: user.username, displayName: user.displayName, profilePicture: null }]));
+    expect(people.body).toEqual(
+      expect.arrayContaining([
+        { id: user.id, username: user.username, displayName: user.displayName, profilePicture: null },
+      ]),
+    );
     expect((await client.get(`/api/users/${user.id}`)).body.username).toBe(user.username);
     const unknown = await client.get('/api/users/987654');
     expect(unknown.status).toBe(404);
@@ -151,10 +183,15 @@ describe('what the gateway refuses', () => {
   it('ignores an identity header sent by a client', async () => {
     const { client: mallory } = await signUp('mal');
     const { user: victim } = await signUp('vic');
-    const forged = await new ApiClient().request('GET', '/api/user', undefined, { 'x-identity-token': 'forged.token.value' });
+    const forged = await new ApiClient().request('GET', '/api/user', undefined, {
+      'x-identity-token': 'forged.token.value',
+    });
     expect(forged.status).toBe(401);
     // Even a signed-in attacker's forged header is replaced by the gateway's own token for them.
-    const mixed = await mallory.request('GET', '/api/user', undefined, { 'x-identity-token': 'forged', 'x-service-token': 'forged' });
+    const mixed = await mallory.request('GET', '/api/user', undefined, {
+      'x-identity-token': 'forged',
+      'x-service-token': 'forged',
+    });
     expect(mixed.body.id).not.toBe(victim.id);
   });
 
@@ -182,10 +219,20 @@ describe('what the gateway refuses', () => {
   });
 
   it('refuses changes sent from another site (CSRF) but accepts its own origin', async () => {
-    const foreign = await new ApiClient().request('POST', '/api/login', { username: 'x', password: 'y' }, { origin: 'https://evil.example' });
+    const foreign = await new ApiClient().request(
+      'POST',
+      '/api/login',
+      { username: 'x', password: 'y' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.body.message).toBe('This request came from another website and was refused.');
-    const own = await new ApiClient().request('POST', '/api/login', { username: 'x', password: 'y' }, { origin: baseUrl });
+    const own = await new ApiClient().request(
+      'POST',
+      '/api/login',
+      { username: 'x', password: 'y' },
+      { origin: baseUrl },
+    );
     expect(own.status).toBe(401);
   });
 
@@ -194,7 +241,11 @@ describe('what the gateway refuses', () => {
     const familyPort = 13205;
     const gatewayPort = 18082;
     const family = await startExtraProcess('services/family/dist/main.js', {}, familyPort);
-    const gateway = await startExtraProcess('gateway/dist/main.js', { FAMILY_URL: `http://127.0.0.1:${familyPort}` }, gatewayPort);
+    const gateway = await startExtraProcess(
+      'gateway/dist/main.js',
+      { FAMILY_URL: `http://127.0.0.1:${familyPort}` },
+      gatewayPort,
+    );
     try {
       const { client } = await signUp('oli');
       const viaSecond = new ApiClient(`http://127.0.0.1:${gatewayPort}`);

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: lint, type checks, build, every package's tests, then the end-to-end tests against the archive
+// started as `npm start` starts it. Every step runs even when an earlier one failed, so one run shows all that
+// is wrong; the last line counts the tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-test-results-'));
+const env = { ...process.env, TZ: 'UTC', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
+
+const JEST_PACKAGES = [
+  'packages/shared',
+  'services/auth',
+  'services/profile',
+  'services/media',
+  'services/albums',
+  'services/family',
+  'gateway',
+  'web',
+];
+
+const steps = [
+  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
+  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+  { name: 'typecheck web', command: 'npx', args: ['tsc', '-p', 'web', '--noEmit'] },
+  { name: 'typecheck e2e', command: 'npx', args: ['tsc', '-p', 'e2e', '--noEmit'] },
+  ...JEST_PACKAGES.filter((dir) => fs.existsSync(path.join(root, dir, 'jest.config.cjs'))).map((dir) => ({
+    name: dir,
+    jest: true,
+    cwd: dir,
+    config: 'jest.config.cjs',
+  })),
+  ...(fs.existsSync(path.join(root, 'e2e', 'jest.deployment.config.cjs'))
+    ? [{ name: 'e2e deployment', jest: true, cwd: 'e2e', config: 'jest.deployment.config.cjs' }]
+    : []),
+  { name: 'e2e (API and browser)', jest: true, cwd: 'e2e', config: 'jest.config.cjs', runInBand: true },
+];
+
+const summary = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+for (const [index, step] of steps.entries()) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  let result;
+  if (step.jest) {
+    const outputFile = path.join(resultsDir, `${index}.json`);
+    const args = ['jest', '-c', step.config, '--ci', '--json', `--outputFile=${outputFile}`];
+    if (step.runInBand) args.push('--runInBand');
+    result = spawnSync('npx', args, { cwd: path.join(root, step.cwd), env, stdio: 'inherit' });
+    if (fs.existsSync(outputFile)) {
+      const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      skipped += report.numPendingTests + report.numTodoTests;
+      // A suite that failed to run (syntax error, setup failure) counts as a failure too.
+      failed += report.numRuntimeErrorTestSuites;
+    } else {
+      failed += 1;
+    }
+  } else {
+    result = spawnSync(step.command, step.args, { cwd: root, env, stdio: 'inherit' });
+  }
+  const ok = result.status === 0;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+fs.rmSync(resultsDir, { recursive: true, force: true });
+console.log(`\n${summary.join('\n')}`);
+const allOk = summary.every((line) => line.startsWith('ok'));
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(allOk && failed === 0 ? 0 : 1);
