@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { loadConfig } from '@family/shared';
+import { startTestApp, testEnv, TEST_INTERNAL_SECRET } from '@family/shared/testing';
+import { AppModule as AuthModule } from '../../services/auth/src/app.module';
+import { AuthConfig } from '../../services/auth/src/config';
+import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
+import { ProfileConfig } from '../../services/profile/src/config';
+import { createGateway, type Gateway } from '../src/app';
+import { GatewayConfig } from '../src/config';
+import { LoginLimiter } from '../src/login-limiter';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/4';
+const DEAD = 'http://127.0.0.1:9';
+
+async function redisOrExplain(): Promise<Redis> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    throw new Error(
+      `These tests need Redis at ${REDIS_URL}. Start one with \`redis-server --daemonize yes --port 6379\`, or set REDIS_URL.`,
+    );
+  }
+  return redis;
+}
+
+describe('gateway (real auth and profile services, real Redis)', () => {
+  let profile: { app: INestApplication; url: string };
+  let auth: { app: INestApplication; url: string };
+  let webDist: string;
+  const gateways: Gateway[] = [];
+  let redis: Redis;
+
+  function gateway(env: Record<string, string> = {}): Gateway {
+    const config = loadConfig(GatewayConfig, {
+      SESSION_SECRET: 'test-session-secret-of-enough-length',
+      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      AUTH_URL: auth.url,
+      PROFILE_URL: profile.url,
+      MEDIA_URL: DEAD,
+      ALBUMS_URL: DEAD,
+      FAMILY_URL: DEAD,
+      WEB_DIST: webDist,
+      ...env,
+    });
+    const created = createGateway(config);
+    gateways.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    redis = await redisOrExplain();
+    await redis.flushdb();
+    profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
+    auth = await startTestApp(
+      AuthModule.register(
+        loadConfig(
+          AuthConfig,
+          testEnv({
+            PROFILE_URL: profile.url,
+            MEDIA_URL: profile.url,
+            ALBUMS_URL: profile.url,
+            FAMILY_URL: profile.url,
+          }),
+        ),
+      ),
+    );
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'family-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  });
+
+  afterAll(async () => {
+    for (const created of gateways) await created.close();
+    await auth.app.close();
+    await profile.app.close();
+    await redis.quit();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  let counter = 0;
+  async function signUp(agent: request.Agent) {
+    counter += 1;
+    const username = `person${counter}${Date.now().toString(36)}`;
+    const response = await agent.post('/api/register').send({ username, password: 'secret-pw' }).expect(201);
+    return { username, user: response.body.user };
+  }
+
+  it('keeps sessions in memory without Redis: a restart signs everyone out', async () => {
+    const first = request.agent(gateway().app);
+    await signUp(first);
+    await first.get('/api/user').expect(200);
+    const restarted = request.agent(gateway().app);
+    const cookie = (await first.get('/api/user')).headers['set-cookie'];
+    await restarted.get('/api/user').set('cookie', cookie).expect(401);
+  });
+
+  it('keeps sessions in Redis: another gateway knows the person', async () => {
+    const env = { REDIS_URL };
+    const first = request.agent(gateway(env).app);
+    const { user } = await signUp(first);
+    const cookie = (await first.get('/api/user').expect(200)).headers['set-cookie'];
+    const other = await request(gateway(env).app).get('/api/user').set('cookie', cookie).expect(200);
+    expect(other.body.id).toBe(user.id);
+  });
+
+  it('marks the cookie Secure behind a trusted TLS proxy, and never sends a Secure cookie over plain HTTP', async () => {
+    const register = (app: Gateway['app'], prefix: string, proto?: string) => {
+      const call = request(app).post('/api/register');
+      if (proto) call.set('x-forwarded-proto', proto);
+      return call.send({ username: `${prefix}${Date.now().toString(36)}`, password: 'secret-pw' }).expect(201);
+    };
+    const proxied = await register(gateway({ TRUST_PROXY: '1' }).app, 'prx', 'https');
+    expect(proxied.headers['set-cookie'][0]).toMatch(/; Secure/);
+    const forced = await register(gateway({ TRUST_PROXY: '1', COOKIE_SECURE: 'true' }).app, 'frc', 'https');
+    expect(forced.headers['set-cookie'][0]).toMatch(/; Secure/);
+    // COOKIE_SECURE=true over plain HTTP: the browser would drop such a cookie, so none is sent.
+    const insecure = await register(gateway({ COOKIE_SECURE: 'true' }).app, 'ins');
+    expect(insecure.headers['set-cookie']).toBeUndefined();
+    // An untrusted client claiming https changes nothing.
+    const plain = await register(gateway().app, 'pln', 'https');
+    expect(plain.headers['set-cookie'][0]).not.toMatch(/Secure/);
+  });
+
+  it('refuses another site’s changes, allows APP_ORIGIN and its own origin', async () => {
+    const app = gateway({ APP_ORIGIN: 'https://photos.example.org' }).app;
+    const foreign = await request(app).post('/api/logout').set('origin', 'https://evil.example').expect(403);
+    expect(foreign.body.message).toBe('This request came from another website and was refused.');
+    await request(app).post('/api/logout').set('origin', 'https://photos.example.org').expect(200);
+    const server: Server = app.listen(0);
+    const own = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await request(own).post('/api/logout').set('origin', own).expect(200);
+    } finally {
+      server.close();
+    }
+    // Reading is never refused.
+    await request(app).get('/api/user').set('origin', 'https://evil.example').expect(401);
+  });
+
+  it('answers 503 JSON quickly for a service that is not running', async () => {
+    const agent = request.agent(gateway().app);
+    await signUp(agent);
+    const response = await agent.get('/api/media').expect(503);
+    expect(response.body).toEqual({ message: 'The media service is unavailable. Try again shortly.' });
+    const upload = await agent.post('/api/albums').send({ name: 'x' }).expect(503);
+    expect(upload.body.message).toBe('The albums service is unavailable. Try again shortly.');
+  });
+
+  it('answers 503 when the auth service is down at login', async () => {
+    const response = await request(gateway({ AUTH_URL: DEAD }).app)
+      .post('/api/login')
+      .send({ username: 'someone', password: 'secret-pw' })
+      .expect(503);
+    expect(response.body.message).toBe('The auth service is unavailable. Try again shortly.');
+  });
+
+  it('answers bad JSON with 400 and a sentence', async () => {
+    const response = await request(gateway().app)
+      .post('/api/login')
+      .set('content-type', 'application/json')
+      .send('{"username":')
+      .expect(400);
+    expect(response.body.message).toBe('The request body is not valid JSON.');
+  });
+
+  it('serves the web app: index.html for client routes, never cached; assets cached for a year', async () => {
+    const app = gateway().app;
+    const page = await request(app).get('/family').expect(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<div id="root">');
+    const asset = await request(app).get('/assets/index-abc123.js').expect(200);
+    expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    await request(app).get('/assets/nope.js').expect(404);
+  });
+
+  it('says how to build the web app when it is missing', async () => {
+    const response = await request(gateway({ WEB_DIST: path.join(webDist, 'missing') }).app)
+      .get('/')
+      .expect(503);
+    expect(response.text).toMatch(/npm run build/);
+  });
+});
+
+describe(LoginLimiter.name, () => {
+  it.each([
+    ['memory', false],
+    ['Redis', true],
+  ])('in %s: refuses the eleventh attempt and forgets after a success', async (_name, useRedis) => {
+    const redis = useRedis ? await redisOrExplain() : null;
+    const sut = new LoginLimiter(redis, `test-limiter-${Date.now()}`);
+    try {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await sut.check('Grandma', '10.0.0.1');
+        await sut.recordFailure('Grandma', '10.0.0.1');
+      }
+      await expect(sut.check('grandma', '10.0.0.1')).rejects.toMatchObject({
+        status: 429,
+        message: 'Too many attempts. Try again in 15 minutes.',
+      });
+      // Another address, or another username, is not affected.
+      await sut.check('grandma', '10.0.0.2');
+      await sut.check('grandpa', '10.0.0.1');
+      await sut.reset('grandma', '10.0.0.1');
+      await sut.check('grandma', '10.0.0.1');
+    } finally {
+      await redis?.quit();
+    }
+  });
+});

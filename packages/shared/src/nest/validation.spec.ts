@@ -1,0 +1,14 @@
+import { BadRequestException } from '@nestjs/common';
+import { ParseIdPipe } from './validation';
+
+describe(ParseIdPipe.name, () => {
+  const sut = new ParseIdPipe();
+
+  it('accepts positive integers', () => {
+    expect(sut.transform('17')).toBe(17);
+  });
+
+  it.each(['0', '-1', '1.5', 'abc', '1e3', '', '9999999999999999'])('refuses %p with 400', (value) => {
+    expect(() => sut.transform(value)).toThrow(BadRequestException);
+  });
+});
