@@ -32,7 +32,7 @@ async function centreOf(page: Page, name: string) {
 async function openFamilyTree(page: Page, person: Person) {
   await logInInBrowser(page, person.username, person.password);
   // Signed in once the auth screen has gone (on a phone the navigation is a side menu).
-  await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
   await page.goto('/family');
   await page.getByRole('heading', { level: 1, name: 'Family Tree' }).waitFor();
   await page.getByRole('button', { name: person.displayName, exact: true }).waitFor();
@@ -150,6 +150,57 @@ describe('the family tree in a browser', () => {
       await page.getByRole('button', { name: baby.displayName, exact: true }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/profile\/\d+$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws a whole family: grandparents over their own child, spouse left, siblings right, children below', async () => {
+    const root = await register('centre', `Centre ${run}`);
+    const names = ['Wife', 'Sis', 'Bro', 'Mother', 'Father', 'Granny', 'Grandad', 'Nana', 'Kid1', 'Kid2', 'Kid3'];
+    const people: Record<string, Person> = {};
+    for (const name of names) people[name] = await register(name.toLowerCase(), `${name} ${run}`);
+    const add = async (from: Person, type: string, to: Person) => {
+      const response = await root.client.post('/api/family', {
+        fromUserId: from.id,
+        toUserId: to.id,
+        relationType: type,
+      });
+      if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
+    };
+    await add(root, 'spouse', people.Wife);
+    await add(root, 'sibling', people.Sis);
+    await add(people.Bro, 'sibling', root);
+    await add(root, 'parent', people.Mother);
+    await add(people.Father, 'child', root);
+    await add(people.Mother, 'parent', people.Granny);
+    await add(people.Grandad, 'child', people.Mother);
+    await add(people.Father, 'parent', people.Nana);
+    for (const kid of ['Kid1', 'Kid2', 'Kid3']) await add(root, 'child', people[kid]);
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await openFamilyTree(page, root);
+      await page.getByRole('button', { name: people.Kid3.displayName, exact: true }).waitFor();
+      const at: Record<string, { x: number; y: number }> = { root: await centreOf(page, root.displayName) };
+      for (const name of names) at[name] = await centreOf(page, people[name].displayName);
+      const { scale } = await viewOf(page);
+      const row = (name: string) => Math.round((at[name].y - at.root.y) / (150 * scale));
+      const column = (name: string) => Math.round((at[name].x - at.root.x) / (100 * scale));
+
+      expect(['Granny', 'Grandad', 'Nana'].map(row)).toEqual([-2, -2, -2]);
+      expect(['Mother', 'Father'].map(row)).toEqual([-1, -1]);
+      expect(['Wife', 'Sis', 'Bro'].map(row)).toEqual([0, 0, 0]);
+      expect(['Kid1', 'Kid2', 'Kid3'].map(row)).toEqual([1, 1, 1]);
+      // Mother's two parents are above her, Father's one above him; 100 canvas px per column.
+      expect(column('Mother')).toBe((column('Granny') + column('Grandad')) / 2);
+      expect(column('Nana')).toBe(column('Father'));
+      expect(column('Wife')).toBe(-2);
+      expect(['Sis', 'Bro'].map(column).sort()).toEqual([2, 4]);
+      expect(['Kid1', 'Kid2', 'Kid3'].map(column).sort((a, b) => a - b)).toEqual([-2, 0, 2]);
+      await page.getByRole('button', { name: people.Sis.displayName, exact: true }).getByText('Sibling').waitFor();
+      await page.getByRole('button', { name: people.Wife.displayName, exact: true }).getByText('Spouse').waitFor();
+      await screenshot(page, 'family-tree-whole-family');
     } finally {
       await context.close();
     }

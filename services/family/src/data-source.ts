@@ -1,4 +1,6 @@
 import { dataSourceOptions } from '@family/shared/nest';
+import { RelationEntity } from './entities/relation.entity';
+import { CreateRelations1763780000000 } from './migrations/1763780000000-create-relations';
 
 export const FAMILY_SCHEMA = 'family';
 
@@ -6,8 +8,8 @@ export function familyDatabase(url: string) {
   return {
     url,
     schema: FAMILY_SCHEMA,
-    entities: [],
-    migrations: [],
+    entities: [RelationEntity],
+    migrations: [CreateRelations1763780000000],
   };
 }
 

@@ -12,3 +12,10 @@ describe(ParseIdPipe.name, () => {
     expect(() => sut.transform(value)).toThrow(BadRequestException);
   });
 });
+
+describe('ParseIdPipe after the global validation pipe', () => {
+  it('refuses the NaN that "abc" became, with a sentence', () => {
+    expect(() => new ParseIdPipe().transform(Number.NaN)).toThrow('The id in the address must be a whole number.');
+    expect(new ParseIdPipe().transform(12)).toBe(12);
+  });
+});

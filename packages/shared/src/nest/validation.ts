@@ -23,10 +23,11 @@ export function createValidationPipe(): ValidationPipe {
 
 /** A positive integer id from the path; anything else is a 400 with a plain sentence. */
 @Injectable()
-export class ParseIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const id = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) throw new BadRequestException(`"${value}" is not a valid id.`);
+export class ParseIdPipe implements PipeTransform<string | number, number> {
+  // The global validation pipe may already have turned the text into a number (NaN for "abc").
+  transform(value: string | number): number {
+    const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(id) || id < 1) throw new BadRequestException('The id in the address must be a whole number.');
     return id;
   }
 }

@@ -1,0 +1,65 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, Min } from 'class-validator';
+import type { UserSummary } from '@family/shared';
+import { RELATION_TYPES, type RelationEntity, type RelationType } from '../entities/relation.entity';
+
+const SELECT_MEMBER = 'Please select a family member';
+const SELECT_TYPE = 'Please select a relation type';
+
+/** POST /api/family: `relationType` says what `toUserId` is to `fromUserId` (the caller unless given). */
+export class AddRelationDto {
+  @Min(1, { message: SELECT_MEMBER })
+  @IsInt({ message: SELECT_MEMBER })
+  toUserId!: number;
+
+  @IsIn(RELATION_TYPES, { message: SELECT_TYPE })
+  relationType!: RelationType;
+
+  @IsOptional()
+  @Min(1, { message: 'Invalid family member selected' })
+  @IsInt({ message: 'Invalid family member selected' })
+  fromUserId?: number;
+
+  /** Set when the relation is for a newly created member: see DESIGN.md "inheritRelations". */
+  @IsOptional()
+  @IsBoolean({ message: 'inheritRelations must be true or false' })
+  inheritRelations?: boolean;
+}
+
+/** A relation as the web app sees it (SPEC.md §3 FamilyRelation). */
+export interface FamilyRelationResponse {
+  id: number;
+  fromUserId: number;
+  toUserId: number;
+  relationType: RelationType;
+  fromUser: UserSummary;
+  toUser: UserSummary;
+}
+
+/** What `type` says of the other end when the relation is read from the other side. */
+export function invertRelationType(type: RelationType): RelationType {
+  if (type === 'parent') return 'child';
+  if (type === 'child') return 'parent';
+  return type;
+}
+
+/**
+ * A relation read from `viewerId`'s side when they are in it (they become `fromUser`, the type inverted if
+ * the row was stored the other way round), else as stored.
+ */
+export function mapRelation(
+  relation: RelationEntity,
+  people: Map<number, UserSummary>,
+  viewerId?: number,
+): FamilyRelationResponse {
+  const turn = viewerId !== undefined && relation.toUserId === viewerId && relation.fromUserId !== viewerId;
+  const fromUserId = turn ? relation.toUserId : relation.fromUserId;
+  const toUserId = turn ? relation.fromUserId : relation.toUserId;
+  return {
+    id: relation.id,
+    fromUserId,
+    toUserId,
+    relationType: turn ? invertRelationType(relation.relationType) : relation.relationType,
+    fromUser: people.get(fromUserId)!,
+    toUser: people.get(toUserId)!,
+  };
+}

@@ -1,0 +1,116 @@
+import { BadRequestException, ConflictException, type HttpException } from '@nestjs/common';
+import type { RelationType } from '../entities/relation.entity';
+import type { NewRelation, Relative } from '../repositories/relation.repository';
+
+/** A relation as the graph rules see it: who is whose parent, or a symmetric tie. */
+export type Edge =
+  { kind: 'lineage'; parentId: number; childId: number } | { kind: 'spouse' | 'sibling'; a: number; b: number };
+
+/** `relationType` says what `toUserId` is to `fromUserId`. */
+export function edgeOf(fromUserId: number, toUserId: number, relationType: RelationType): Edge {
+  switch (relationType) {
+    case 'parent':
+      return { kind: 'lineage', parentId: toUserId, childId: fromUserId };
+    case 'child':
+      return { kind: 'lineage', parentId: fromUserId, childId: toUserId };
+    default:
+      return { kind: relationType, a: fromUserId, b: toUserId };
+  }
+}
+
+export function peopleOf(edge: Edge): [number, number] {
+  return edge.kind === 'lineage' ? [edge.parentId, edge.childId] : [edge.a, edge.b];
+}
+
+/** A broken rule of DESIGN.md "family graph rules". */
+export type Violation =
+  | { rule: 'self' }
+  | { rule: 'one-relation-per-pair'; a: number; b: number }
+  | { rule: 'two-parents'; childId: number }
+  | { rule: 'own-ancestor'; parentId: number; childId: number }
+  | { rule: 'one-spouse'; userId: number };
+
+/** What the rules need to read; implemented by the repository inside the locked transaction. */
+export interface GraphReader {
+  relationBetween(a: number, b: number): Promise<boolean>;
+  parentCount(childId: number): Promise<number>;
+  hasSpouse(userId: number): Promise<boolean>;
+  isAncestor(ancestorId: number, userId: number): Promise<boolean>;
+}
+
+/** The first rule the edge would break in the graph as it stands, or null. */
+export async function findViolation(graph: GraphReader, edge: Edge): Promise<Violation | null> {
+  const [a, b] = peopleOf(edge);
+  if (a === b) return { rule: 'self' };
+  if (await graph.relationBetween(a, b)) return { rule: 'one-relation-per-pair', a, b };
+  if (edge.kind === 'lineage') {
+    if ((await graph.parentCount(edge.childId)) >= 2) return { rule: 'two-parents', childId: edge.childId };
+    // The new parent may not descend from the child: the child would become their own ancestor.
+    if (await graph.isAncestor(edge.childId, edge.parentId)) {
+      return { rule: 'own-ancestor', parentId: edge.parentId, childId: edge.childId };
+    }
+  }
+  if (edge.kind === 'spouse') {
+    for (const userId of [edge.a, edge.b]) {
+      if (await graph.hasSpouse(userId)) return { rule: 'one-spouse', userId };
+    }
+  }
+  return null;
+}
+
+/** The sentence (and status) a person sees for a broken rule. */
+export function violationError(violation: Violation, nameOf: (userId: number) => string): HttpException {
+  switch (violation.rule) {
+    case 'self':
+      return new BadRequestException('A person cannot have a relation to themselves.');
+    case 'one-relation-per-pair':
+      return new ConflictException(
+        `${nameOf(violation.a)} and ${nameOf(violation.b)} are already related. Two people can have only one relation.`,
+      );
+    case 'two-parents':
+      return new ConflictException(`${nameOf(violation.childId)} already has two parents. Nobody can have more.`);
+    case 'own-ancestor': {
+      const parent = nameOf(violation.parentId);
+      const child = nameOf(violation.childId);
+      return new ConflictException(
+        `${parent} cannot be ${child}'s parent: ${child} is already ${parent}'s ancestor, and nobody can be their own ancestor.`,
+      );
+    }
+    case 'one-spouse':
+      return new ConflictException(`${nameOf(violation.userId)} already has a spouse. A person can have only one.`);
+  }
+}
+
+/**
+ * DESIGN.md "inheritRelations": what a new member, just added as `relationType` of `anchorId`, also becomes
+ * to the anchor's relatives (read from the anchor's side). A spouse inherits nothing.
+ */
+export function inheritedRelations(
+  anchorId: number,
+  newMemberId: number,
+  relationType: RelationType,
+  anchorRelatives: Relative[],
+  createdBy: number,
+): NewRelation[] {
+  const others = anchorRelatives.filter((relative) => relative.userId !== newMemberId && relative.userId !== anchorId);
+  const ids = (type: RelationType) => others.filter((r) => r.relationType === type).map((r) => r.userId);
+  const make = (fromUserId: number, type: RelationType): NewRelation => ({
+    fromUserId,
+    toUserId: newMemberId,
+    relationType: type,
+    createdBy,
+  });
+  switch (relationType) {
+    case 'child':
+      // Also the child of the anchor's spouse, and a sibling of the anchor's other children.
+      return [...ids('spouse').map((id) => make(id, 'child')), ...ids('child').map((id) => make(id, 'sibling'))];
+    case 'parent':
+      // Also the parent of the anchor's siblings.
+      return ids('sibling').map((id) => make(id, 'parent'));
+    case 'sibling':
+      // Also the child of the anchor's parents, and a sibling of the anchor's other siblings.
+      return [...ids('parent').map((id) => make(id, 'child')), ...ids('sibling').map((id) => make(id, 'sibling'))];
+    case 'spouse':
+      return [];
+  }
+}

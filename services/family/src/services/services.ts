@@ -1,0 +1,1 @@
+export const FAMILY_CONFIG = Symbol('FAMILY_CONFIG');

@@ -1,0 +1,185 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { AddRelationDialog } from '../components/add-relation-dialog';
+import type { FamilyPerson } from '../types';
+
+const people: FamilyPerson[] = [
+  { id: 1, username: 'rose', displayName: 'Grandma Rose' },
+  { id: 2, username: 'tom', displayName: 'Tom' },
+  { id: 3, username: 'alice', displayName: 'Alice' },
+  { id: 4, username: 'albert', displayName: 'Albert' },
+];
+
+type Answer = (call: FetchCall) => Response | Promise<Response>;
+
+function backEnd(answers: Record<string, Answer> = {}) {
+  return stubFetch((call) => {
+    const answer = answers[`${call.method} ${call.url}`];
+    if (answer) return answer(call);
+    if (call.url === '/api/users') return fakeResponse(200, people);
+    return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
+  });
+}
+
+function renderDialog(relatedIds: number[] = [2]) {
+  const onClose = jest.fn();
+  const view = renderWithProviders(
+    <AddRelationDialog open onClose={onClose} userId={1} relatedIds={new Set(relatedIds)} />,
+  );
+  return { onClose, ...view };
+}
+
+const submit = (name: string) => screen.getByRole('button', { name });
+
+afterEach(restoreFetch);
+
+describe('AddRelationDialog', () => {
+  it('asks for a family member and a relation type before sending anything', async () => {
+    const { calls } = backEnd();
+    const { user } = renderDialog();
+
+    await user.click(submit('Add Relation'));
+
+    expect(screen.getByText('Please select a family member')).toBeInTheDocument();
+    expect(screen.getByText('Please select a relation type')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Family member' })).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('offers everyone but oneself and the people already related', async () => {
+    backEnd();
+    const { user } = renderDialog([2]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Family member' }));
+    const listbox = await screen.findByRole('listbox');
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual(['Alice@alice', 'Albert@albert']);
+
+    await user.type(screen.getByRole('combobox', { name: 'Family member' }), 'alb');
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Albert@albert']);
+  });
+
+  it('adds an existing person, says so, refreshes and closes', async () => {
+    const answer = deferred<Response>();
+    const { calls } = backEnd({ 'POST /api/family': () => answer.promise });
+    const { user, onClose } = renderDialog();
+
+    await user.click(screen.getByRole('combobox', { name: 'Family member' }));
+    await user.click(await screen.findByRole('option', { name: /Alice/ }));
+    await user.selectOptions(screen.getByLabelText('Relation type'), 'parent');
+    expect(screen.getByText('What is Alice to you?')).toBeInTheDocument();
+    await user.click(submit('Add Relation'));
+
+    expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      url: '/api/family',
+      method: 'POST',
+      body: { toUserId: 3, relationType: 'parent' },
+    });
+    answer.resolve(fakeResponse(201, { id: 1 }));
+
+    expect(await screen.findByText('Family relation added successfully')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's sentence in a destructive toast titled Error", async () => {
+    backEnd({
+      'POST /api/family': () =>
+        fakeResponse(409, { statusCode: 409, message: 'Alice already has two parents. Nobody can have more.' }),
+    });
+    const { user, onClose } = renderDialog();
+
+    await user.click(screen.getByRole('combobox', { name: 'Family member' }));
+    await user.click(await screen.findByRole('option', { name: /Alice/ }));
+    await user.selectOptions(screen.getByLabelText('Relation type'), 'child');
+    await user.click(submit('Add Relation'));
+
+    // The open dialog hides the rest of the page from the accessibility tree, the toast region with it.
+    const toast = (await screen.findByText('Alice already has two parents. Nobody can have more.')).closest(
+      '[role=alert]',
+    );
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(within(toast as HTMLElement).getByText('Error')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('checks every field of Create New with the sentences of the spec', async () => {
+    const { calls } = backEnd();
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+
+    await user.type(screen.getByLabelText('Username'), 'ab');
+    await user.type(screen.getByLabelText('Email (optional)'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    fireEvent.change(screen.getByLabelText('Birthday (optional)'), { target: { value: '2999-01-01' } });
+    await user.click(submit('Create and Add'));
+
+    expect(screen.getByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Display name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('Birthday cannot be in the future')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please select a relation type')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+
+    fireEvent.change(screen.getByLabelText('Birthday (optional)'), { target: { value: '1899-12-31' } });
+    await user.click(submit('Create and Add'));
+    expect(screen.getByText('Birthday cannot be before 1900-01-01')).toBeInTheDocument();
+    expect(screen.getByLabelText('Birthday (optional)')).toHaveAttribute('min', '1900-01-01');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('creates a new member, then adds the relation with inheritRelations', async () => {
+    const { calls } = backEnd({
+      'POST /api/family/create-member': () =>
+        fakeResponse(201, { user: { id: 9, username: 'baby.jane', displayName: 'Baby Jane' } }),
+      'POST /api/family': () => fakeResponse(201, { id: 5 }),
+    });
+    const { user, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+
+    await user.type(screen.getByLabelText('Username'), ' baby.jane ');
+    await user.type(screen.getByLabelText('Display name'), 'Baby Jane');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    fireEvent.change(screen.getByLabelText('Birthday (optional)'), { target: { value: '2020-05-17' } });
+    await user.selectOptions(screen.getByLabelText('Relation type'), 'child');
+    await user.click(submit('Create and Add'));
+
+    expect(await screen.findByText('New family member added successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        url: '/api/family/create-member',
+        method: 'POST',
+        body: { username: 'baby.jane', password: 'secret1', displayName: 'Baby Jane', birthday: '2020-05-17' },
+      },
+      { url: '/api/family', method: 'POST', body: { toUserId: 9, relationType: 'child', inheritRelations: true } },
+    ]);
+    expect(onClose).toHaveBeenCalled();
+    // The lists are fetched again: the people list a second time once the dialog has added someone.
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/users').length).toBeGreaterThan(1));
+  });
+
+  it("shows the auth service's refusal of a taken username", async () => {
+    backEnd({
+      'POST /api/family/create-member': () =>
+        fakeResponse(409, { message: 'That username is already taken. Please choose another.' }),
+    });
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    await user.type(screen.getByLabelText('Username'), 'taken');
+    await user.type(screen.getByLabelText('Display name'), 'Taken');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.selectOptions(screen.getByLabelText('Relation type'), 'sibling');
+    await user.click(submit('Create and Add'));
+
+    expect(await screen.findByText('That username is already taken. Please choose another.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('taken');
+  });
+});

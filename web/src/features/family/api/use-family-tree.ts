@@ -1,0 +1,12 @@
+import useSWR from 'swr';
+import type { FamilyRelation } from '../types';
+
+export const familyTreeKey = (rootUserId: number) => `/api/family/${rootUserId}`;
+
+/** GET /api/family/{rootUserId}: the relations that draw this person's tree. */
+export function useFamilyTree(rootUserId: number | null) {
+  const { data, error, isLoading, mutate } = useSWR<FamilyRelation[], Error>(
+    rootUserId === null ? null : familyTreeKey(rootUserId),
+  );
+  return { relations: data, error, isLoading, retry: () => mutate() };
+}

@@ -1,0 +1,12 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { PEOPLE_KEY } from './use-family-people';
+
+/** After a change: every loaded tree and the people list fetch again. */
+export function useRefreshFamily() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    () => mutate((key) => typeof key === 'string' && (key.startsWith('/api/family/') || key === PEOPLE_KEY)),
+    [mutate],
+  );
+}

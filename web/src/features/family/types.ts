@@ -1,0 +1,27 @@
+/** What `toUser` is to `fromUser` (DESIGN.md "relation direction"). */
+export type RelationType = 'parent' | 'child' | 'sibling' | 'spouse';
+
+export const RELATION_TYPES: ReadonlyArray<{ value: RelationType; label: string }> = [
+  { value: 'parent', label: 'Parent' },
+  { value: 'child', label: 'Child' },
+  { value: 'sibling', label: 'Sibling' },
+  { value: 'spouse', label: 'Spouse' },
+];
+
+/** A person as the tree shows them. */
+export type FamilyPerson = {
+  id: number;
+  username: string;
+  displayName: string;
+  profilePicture?: string | null;
+};
+
+/** One row of GET /api/family/{rootUserId} (SPEC.md §3 FamilyRelation). */
+export type FamilyRelation = {
+  id: number;
+  fromUserId: number;
+  toUserId: number;
+  relationType: RelationType;
+  fromUser: FamilyPerson;
+  toUser: FamilyPerson;
+};

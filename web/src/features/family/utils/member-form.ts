@@ -1,0 +1,106 @@
+/** The new-member fields shared by Add Relation's Create New form and the add-family-member dialog. */
+export type NewMemberFields = {
+  username: string;
+  displayName: string;
+  email: string;
+  birthday: string;
+  password: string;
+};
+
+export type NewMemberErrors = Partial<Record<keyof NewMemberFields, string>>;
+
+export const EMPTY_NEW_MEMBER: NewMemberFields = {
+  username: '',
+  displayName: '',
+  email: '',
+  birthday: '',
+  password: '',
+};
+
+/** The order of the fields on screen: focus goes to the first one with a problem. */
+export const NEW_MEMBER_FIELD_ORDER: Array<keyof NewMemberFields> = [
+  'username',
+  'displayName',
+  'email',
+  'birthday',
+  'password',
+];
+
+export const EARLIEST_BIRTHDAY = '1900-01-01';
+export const MIN_USERNAME_LENGTH = 3;
+export const MIN_PASSWORD_LENGTH = 6;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Today as YYYY-MM-DD in the person's own time zone: what the date picker shows as today. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** SPEC.md §5: a birthday is optional, never in the future and never before 1900-01-01. */
+export function birthdayProblem(value: string, today: string): string | undefined {
+  if (!value) return undefined;
+  if (!isCalendarDate(value)) return 'Please enter a valid date';
+  if (value > today) return 'Birthday cannot be in the future';
+  if (value < EARLIEST_BIRTHDAY) return 'Birthday cannot be before 1900-01-01';
+  return undefined;
+}
+
+function emailProblem(value: string): string | undefined {
+  const email = value.trim();
+  return email && !EMAIL_PATTERN.test(email) ? 'Invalid email' : undefined;
+}
+
+/** SPEC.md §5 "New family member form" (Add Relation's Create New). */
+export function validateNewMember(fields: NewMemberFields, today: string): NewMemberErrors {
+  const errors: NewMemberErrors = {};
+  if (fields.username.trim().length < MIN_USERNAME_LENGTH) {
+    errors.username = `Username must be at least ${MIN_USERNAME_LENGTH} characters`;
+  }
+  if (!fields.displayName.trim()) errors.displayName = 'Display name is required';
+  const email = emailProblem(fields.email);
+  if (email) errors.email = email;
+  const birthday = birthdayProblem(fields.birthday, today);
+  if (birthday) errors.birthday = birthday;
+  if (fields.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  }
+  return errors;
+}
+
+/** SPEC.md §5 "Add-member dialog on another user's profile": the display name may be left to the username. */
+export function validateInvitedMember(fields: NewMemberFields, today: string): NewMemberErrors {
+  const errors: NewMemberErrors = {};
+  if (!fields.username.trim()) errors.username = 'Username is required';
+  const email = emailProblem(fields.email);
+  if (email) errors.email = email;
+  const birthday = birthdayProblem(fields.birthday, today);
+  if (birthday) errors.birthday = birthday;
+  if (fields.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  }
+  return errors;
+}
+
+export function isBlank(fields: NewMemberFields): boolean {
+  return Object.values(fields).every((value) => !value.trim());
+}
+
+/** The request body: trimmed, with empty optional fields left out. */
+export function memberPayload(fields: NewMemberFields) {
+  const username = fields.username.trim();
+  const email = fields.email.trim();
+  return {
+    username,
+    password: fields.password,
+    displayName: fields.displayName.trim() || username,
+    ...(email ? { email } : {}),
+    ...(fields.birthday ? { birthday: fields.birthday } : {}),
+  };
+}
