@@ -3,11 +3,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
+import { MemoryController } from './controllers/memory.controller';
+import { PictureController } from './controllers/picture.controller';
+import { ProfileController } from './controllers/profile.controller';
 import { UserController } from './controllers/user.controller';
 import { profileDatabase } from './data-source';
+import { MemoryEntity } from './entities/memory.entity';
 import { ProfileEntity } from './entities/profile.entity';
+import { MemoryRepository } from './repositories/memory.repository';
 import { ProfileRepository } from './repositories/profile.repository';
 import { DirectoryService } from './services/directory.service';
+import { MemoryService } from './services/memory.service';
+import { PictureService } from './services/picture.service';
+import { ProfileService } from './services/profile.service';
+import { PurgeService } from './services/purge.service';
+import { PictureStorageModule } from './storage/picture-storage.module';
 
 @Module({})
 export class AppModule {
@@ -17,10 +27,25 @@ export class AppModule {
       imports: [
         ArchiveCoreModule.forRoot({ serviceName: 'profile', internalSecret: config.INTERNAL_SECRET }),
         databaseModule(profileDatabase(config.DATABASE_URL)),
-        TypeOrmModule.forFeature([ProfileEntity]),
+        TypeOrmModule.forFeature([ProfileEntity, MemoryEntity]),
+        PictureStorageModule.register(config),
       ],
-      controllers: [UserController, InternalDirectoryController],
-      providers: [ProfileRepository, DirectoryService],
+      controllers: [
+        UserController,
+        ProfileController,
+        PictureController,
+        MemoryController,
+        InternalDirectoryController,
+      ],
+      providers: [
+        ProfileRepository,
+        MemoryRepository,
+        DirectoryService,
+        ProfileService,
+        PictureService,
+        MemoryService,
+        PurgeService,
+      ],
     };
   }
 }

@@ -1,6 +1,8 @@
 import { dataSourceOptions } from '@family/shared/nest';
+import { MemoryEntity } from './entities/memory.entity';
 import { ProfileEntity } from './entities/profile.entity';
 import { CreateProfiles1763770000000 } from './migrations/1763770000000-create-profiles';
+import { CreateMemoriesAndPictureVersions1763780000000 } from './migrations/1763780000000-create-memories-and-picture-versions';
 
 export const PROFILE_SCHEMA = 'profile';
 
@@ -8,8 +10,8 @@ export function profileDatabase(url: string) {
   return {
     url,
     schema: PROFILE_SCHEMA,
-    entities: [ProfileEntity],
-    migrations: [CreateProfiles1763770000000],
+    entities: [ProfileEntity, MemoryEntity],
+    migrations: [CreateProfiles1763770000000, CreateMemoriesAndPictureVersions1763780000000],
   };
 }
 

@@ -2,11 +2,15 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
 import { DirectoryService } from '../services/directory.service';
+import { PurgeService } from '../services/purge.service';
 
 @Internal()
 @Controller('internal')
 export class InternalDirectoryController {
-  constructor(private readonly directory: DirectoryService) {}
+  constructor(
+    private readonly directory: DirectoryService,
+    private readonly purges: PurgeService,
+  ) {}
 
   @Post('profiles')
   create(@Body() dto: CreateProfileDto) {
@@ -25,9 +29,10 @@ export class InternalDirectoryController {
     return this.directory.lookup(dto.ids);
   }
 
+  /** Account deletion: the profile, picture and memories; idempotent. */
   @Delete('users/:id')
   @HttpCode(204)
   purge(@Param('id', ParseIdPipe) id: number) {
-    return this.directory.purge(id);
+    return this.purges.purge(id);
   }
 }

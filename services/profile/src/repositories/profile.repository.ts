@@ -1,7 +1,11 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository } from 'typeorm';
+import { MemoryEntity } from '../entities/memory.entity';
 import { ProfileEntity } from '../entities/profile.entity';
+
+/** The fields a person edits on their own profile. */
+export type ProfileChanges = Partial<Pick<ProfileEntity, 'displayName' | 'email' | 'dateOfBirth' | 'story'>>;
 
 @Injectable()
 export class ProfileRepository {
@@ -36,7 +40,53 @@ export class ProfileRepository {
     return (await this.findById(profile.userId))!;
   }
 
-  async delete(userId: number): Promise<void> {
-    await this.profiles.delete({ userId });
+  /** Applies the changes and answers the row as it is now, or null when the person is gone. */
+  async update(userId: number, changes: ProfileChanges): Promise<ProfileEntity | null> {
+    if (Object.keys(changes).length > 0) await this.profiles.update({ userId }, changes);
+    return this.findById(userId);
+  }
+
+  /** A picture number never used before (see the migration): a new picture's key and URL never repeat. */
+  async nextPictureVersion(): Promise<number> {
+    const [row] = await this.profiles.query(`SELECT nextval('picture_versions')::int AS version`);
+    return (row as { version: number }).version;
+  }
+
+  /**
+   * Makes `key` the person's picture unless a newer one got there first (two uploads at once).
+   * Answers whether it did and the key it replaced.
+   */
+  replacePicture(
+    userId: number,
+    key: string,
+    version: number,
+  ): Promise<{ applied: boolean; previousKey: string | null }> {
+    return this.profiles.manager.transaction(async (tx) => {
+      const current = await tx
+        .getRepository(ProfileEntity)
+        .createQueryBuilder('profile')
+        .setLock('pessimistic_write')
+        .where('profile.user_id = :userId', { userId })
+        .getOne();
+      if (!current || current.pictureVersion >= version) return { applied: false, previousKey: null };
+      await tx.getRepository(ProfileEntity).update({ userId }, { pictureKey: key, pictureVersion: version });
+      return { applied: true, previousKey: current.pictureKey };
+    });
+  }
+
+  /** Removes the person's profile and memories; answers the picture key the row still named, if any. */
+  deleteWithMemories(userId: number): Promise<string | null> {
+    return this.profiles.manager.transaction(async (tx) => {
+      await tx.getRepository(MemoryEntity).delete({ userId });
+      const result = await tx
+        .createQueryBuilder()
+        .delete()
+        .from(ProfileEntity)
+        .where('user_id = :userId', { userId })
+        .returning(['picture_key'])
+        .execute();
+      const rows = result.raw as Array<{ picture_key: string | null }>;
+      return rows[0]?.picture_key ?? null;
+    });
   }
 }

@@ -39,8 +39,4 @@ export class DirectoryService {
   async lookup(ids: number[]): Promise<UserSummary[]> {
     return (await this.profiles.findByIds([...new Set(ids)])).map(mapUserSummary);
   }
-
-  async purge(userId: number): Promise<void> {
-    await this.profiles.delete(userId);
-  }
 }

@@ -1,8 +1,38 @@
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { ProfilePage } from '../../features/profile/components/profile-page';
+import { AddFamilyMemberDialog } from '../../features/family/components/add-family-member-dialog';
+import { FamilyTreeCard } from '../../features/family/components/family-tree-card';
+import { UserMediaCard } from '../../features/media/components/user-media-card';
+import { AddRelationButton } from '../../features/profile/components/add-relation-button';
+import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
+import type { User } from '../../types/api';
 
+/** The cards of a profile that other features provide: the person's media, their tree, Add Relation. */
+export function profileSlots(user: User, own: boolean, currentUserId: number): ProfileSlots {
+  return {
+    uploadedMedia: <UserMediaCard userId={user.id} kind="uploaded" />,
+    taggedMedia: <UserMediaCard userId={user.id} kind="tagged" />,
+    familyTree: (
+      <FamilyTreeCard
+        rootUserId={user.id}
+        rootName={user.displayName}
+        rootPicture={user.profilePicture ?? null}
+        isOwnTree={own}
+        currentUserId={currentUserId}
+      />
+    ),
+    relationAction: own ? undefined : (
+      <AddRelationButton
+        renderDialog={({ open, onClose }) => (
+          <AddFamilyMemberDialog open={open} onClose={onClose} fromUserId={user.id} fromUserName={user.displayName} />
+        )}
+      />
+    ),
+  };
+}
+
+/** /profile: one's own profile. */
 export default function ProfileRoute() {
   const { user } = useCurrentUser();
   if (!user) return null;
-  return <ProfilePage user={user} own />;
+  return <ProfilePage user={user} own {...profileSlots(user, true, user.id)} />;
 }

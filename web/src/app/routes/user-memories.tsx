@@ -1,10 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
-import { ProfileSectionPage } from '../../features/profile/components/profile-section-page';
+import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { MemoriesPage } from '../../features/profile/components/memories-page';
 import { parseId } from '../../lib/parse-id';
 
+/** /profile/{id}/memories: all of a person's memories. */
 export default function UserMemoriesRoute() {
   const userId = parseId(useParams().id);
+  const { user } = useCurrentUser();
   if (userId === null) return <NotFound />;
-  return <ProfileSectionPage key={userId} userId={userId} title="Memories" />;
+  if (!user) return null;
+  return <MemoriesPage key={userId} userId={userId} currentUserId={user.id} />;
 }

@@ -3,11 +3,20 @@ import { NotFound } from '../../components/not-found';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { UserProfilePage } from '../../features/profile/components/user-profile-page';
 import { parseId } from '../../lib/parse-id';
+import { profileSlots } from './profile';
 
+/** /profile/{id}: someone's profile (one's own, editable, when the id is one's own). */
 export default function UserProfileRoute() {
   const userId = parseId(useParams().id);
   const { user } = useCurrentUser();
   if (userId === null) return <NotFound />;
   if (!user) return null;
-  return <UserProfilePage key={userId} userId={userId} currentUserId={user.id} />;
+  return (
+    <UserProfilePage
+      key={userId}
+      userId={userId}
+      currentUserId={user.id}
+      slots={(person, own) => profileSlots(person, own, user.id)}
+    />
+  );
 }

@@ -1,0 +1,36 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Identity } from '@family/shared';
+import { mapMemory, type CreateMemoryDto, type MemoryResponse } from '../dtos/memory.dto';
+import { MemoryRepository } from '../repositories/memory.repository';
+import { ProfileRepository } from '../repositories/profile.repository';
+import { signedInProfile } from './profile.service';
+
+/** Memories: everyone signed in reads anyone's; only the writer adds to and deletes from their own. */
+@Injectable()
+export class MemoryService {
+  constructor(
+    private readonly memories: MemoryRepository,
+    private readonly profiles: ProfileRepository,
+  ) {}
+
+  async create(user: Identity, dto: CreateMemoryDto): Promise<MemoryResponse> {
+    const writer = signedInProfile(await this.profiles.findById(user.id));
+    const memory = await this.memories.create({ userId: user.id, title: dto.title, content: dto.content });
+    return mapMemory(memory, writer);
+  }
+
+  async list(user: Identity, userId: number = user.id): Promise<MemoryResponse[]> {
+    const memories = await this.memories.listByUser(userId);
+    if (memories.length === 0 && !(await this.profiles.findById(userId))) {
+      throw new NotFoundException('This person is not in the family archive.');
+    }
+    return memories.map((memory) => mapMemory(memory, memory.user!));
+  }
+
+  async delete(user: Identity, id: number): Promise<void> {
+    const memory = await this.memories.findById(id);
+    if (!memory) throw new NotFoundException('This memory does not exist (it may have been deleted already).');
+    if (memory.userId !== user.id) throw new ForbiddenException('You can only delete your own memories');
+    await this.memories.delete(id);
+  }
+}

@@ -1,0 +1,143 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import {
+  BadRequestException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import sharp from 'sharp';
+import type { Identity } from '@family/shared';
+import type { ObjectStorage } from '@family/shared/storage';
+import { mapUser, type UserResponse } from '../dtos/user.dto';
+import { ProfileRepository } from '../repositories/profile.repository';
+import { PICTURE_STORAGE } from '../storage/picture-storage.module';
+import { ImageGate } from '../uploads/image-gate';
+import { INTERRUPTED_UPLOAD, receiveSingleFile } from '../uploads/single-file';
+import { signedInProfile } from './profile.service';
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** Pictures are kept as squares of this many pixels: plenty for an avatar on a large screen. */
+export const PICTURE_SIZE = 512;
+const NO_PICTURE = 'Please choose a picture';
+const UNREADABLE_PICTURE = 'This picture could not be read. Please choose a JPEG, PNG, WebP or GIF picture.';
+
+export interface PictureToServe {
+  /** Quoted, ready for the ETag header. */
+  etag: string;
+  /** The request's If-None-Match names this picture: answer 304 without a body. */
+  notModified: boolean;
+  /** The URL asked for the current version, so the answer may be cached for good. */
+  current: boolean;
+  size: number;
+  open: () => Promise<Readable>;
+}
+
+@Injectable()
+export class PictureService {
+  private readonly logger = new Logger(PictureService.name);
+
+  constructor(
+    private readonly profiles: ProfileRepository,
+    @Inject(PICTURE_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /**
+   * POST /api/users/profile-picture: the signed-in person's new picture, streamed from the request through
+   * the kind and size checks into sharp, and from sharp into storage as a square WebP.
+   */
+  async upload(user: Identity, req: IncomingMessage): Promise<UserResponse> {
+    signedInProfile(await this.profiles.findById(user.id));
+    const version = await this.profiles.nextPictureVersion();
+    const key = `pictures/${user.id}-${version}.webp`;
+
+    const stored = await receiveSingleFile(req, 'file', NO_PICTURE, (file) => this.storeSquareWebp(key, file));
+    if (!stored) throw new BadRequestException(NO_PICTURE);
+
+    const { applied, previousKey } = await this.profiles.replacePicture(user.id, key, version);
+    // Not applied: the account is gone, or a newer picture of the same person got there first.
+    if (!applied) await this.deleteQuietly(key);
+    if (previousKey && previousKey !== key) await this.deleteQuietly(previousKey);
+    return mapUser(signedInProfile(await this.profiles.findById(user.id)));
+  }
+
+  /** GET /api/users/{id}/picture. */
+  async find(
+    userId: number,
+    requestedVersion: string | undefined,
+    ifNoneMatch: string | undefined,
+  ): Promise<PictureToServe> {
+    const profile = await this.profiles.findById(userId);
+    const key = profile?.pictureKey;
+    const stat = key ? await this.storage.stat(key) : null;
+    if (!profile || !key || !stat) throw new NotFoundException('This person has no profile picture.');
+    const etag = `"${stat.etag}"`;
+    return {
+      etag,
+      notModified: matchesEtag(ifNoneMatch, etag),
+      current: requestedVersion === String(profile.pictureVersion),
+      size: stat.size,
+      open: () => this.storage.get(key),
+    };
+  }
+
+  /** Removes a picture object; idempotent. */
+  remove(key: string): Promise<void> {
+    return this.storage.delete(key);
+  }
+
+  private async storeSquareWebp(key: string, file: Readable): Promise<{ size: number }> {
+    const gate = new ImageGate(MAX_PICTURE_BYTES, {
+      empty: NO_PICTURE,
+      notImage: 'Only image files are allowed',
+      tooLarge: 'Profile picture must be less than 5MB',
+    });
+    // rotate() with no angle applies the EXIF orientation (and drops it, as all metadata is dropped).
+    const square = sharp({ limitInputPixels: 120_000_000 })
+      .rotate()
+      .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover' })
+      .webp({ quality: 85 });
+
+    let upstreamError: Error | undefined;
+    let decodeError: Error | undefined;
+    file.on('error', (error) => gate.destroy(error));
+    gate.on('error', (error) => {
+      upstreamError ??= error;
+      square.destroy(error);
+    });
+    square.on('error', (error) => {
+      if (!upstreamError) decodeError ??= error;
+    });
+    file.pipe(gate).pipe(square);
+
+    try {
+      return await this.storage.put(key, square, { contentType: 'image/webp' });
+    } catch (error) {
+      if (upstreamError)
+        throw upstreamError instanceof HttpException ? upstreamError : new BadRequestException(INTERRUPTED_UPLOAD);
+      if (decodeError) throw new UnsupportedMediaTypeException(UNREADABLE_PICTURE);
+      throw error;
+    }
+  }
+
+  /** An object left behind wastes a little space; failing the person's request for it would be worse. */
+  private async deleteQuietly(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.logger.warn(`could not delete the replaced picture ${key}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** If-None-Match holds `*` or this etag (weak or strong). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}

@@ -1,0 +1,11 @@
+import useSWRMutation from 'swr/mutation';
+import { sendJson } from '../../../lib/api';
+
+export type PasswordChange = { currentPassword: string; newPassword: string };
+
+/** POST /api/user/password (served by the auth service): needs the current password. */
+export function useChangePassword() {
+  return useSWRMutation('/api/user/password', (path: string, { arg }: { arg: PasswordChange }) =>
+    sendJson<{ message?: string }>('POST', path, arg),
+  );
+}

@@ -1,0 +1,141 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/api';
+import type { User } from '../../../types/api';
+import { useUpdateProfile, type ProfileChanges } from '../api/use-update-profile';
+import {
+  ageOn,
+  BIRTHDAY_MESSAGE,
+  birthdayProblem,
+  EARLIEST_BIRTHDAY,
+  formatBirthday,
+  localToday,
+} from '../utils/birthday';
+import { emailProblem } from '../utils/email';
+import { InlineFieldEditor } from './inline-field-editor';
+import { ProfilePicture } from './profile-picture';
+
+type ProfileCardProps = {
+  user: User;
+  /** The signed-in person's own profile: the fields can be edited. */
+  own: boolean;
+};
+
+const NOT_SET = (
+  <Typography component="span" sx={{ color: 'text.secondary' }}>
+    Not set
+  </Typography>
+);
+
+/** Picture, name, username, email and birthday with age; the page's heading. */
+export function ProfileCard({ user, own }: ProfileCardProps) {
+  const update = useUpdateProfile();
+  const { toast } = useToast();
+
+  useEffect(() => {
+    document.title = `${user.displayName} · Family Archive`;
+  }, [user.displayName]);
+
+  const save = async (changes: ProfileChanges) => {
+    try {
+      await update.trigger(changes);
+      toast({ title: 'Profile updated successfully' });
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+      return false;
+    }
+  };
+
+  const today = localToday();
+  const age = user.dateOfBirth ? ageOn(user.dateOfBirth, today) : null;
+
+  return (
+    <Card component="section" aria-label="Profile" sx={{ gridColumn: '1 / -1' }}>
+      <CardContent
+        sx={{
+          p: { xs: 2, sm: 3 },
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'center', sm: 'flex-start' },
+          gap: 3,
+        }}
+      >
+        <ProfilePicture user={user} canEdit={own} />
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {user.displayName}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2, overflowWrap: 'anywhere' }}>@{user.username}</Typography>
+
+          {own && (
+            <InlineFieldEditor
+              label="Display name"
+              display={user.displayName}
+              canEdit
+              savedValue={user.displayName}
+              autoComplete="name"
+              validate={(value) => {
+                const name = value.trim();
+                if (!name) return 'Display name is required';
+                return name.length > 80 ? 'Display name must be at most 80 characters' : null;
+              }}
+              onSave={(value) => save({ displayName: value.trim() })}
+            />
+          )}
+
+          {(own || user.email) && (
+            <InlineFieldEditor
+              label="Email"
+              display={user.email ?? NOT_SET}
+              canEdit={own}
+              savedValue={user.email ?? ''}
+              type="email"
+              autoComplete="email"
+              helperText="Leave empty to remove your email."
+              validate={emailProblem}
+              onSave={(value) => save({ email: value.trim() === '' ? null : value.trim() })}
+            />
+          )}
+
+          {(own || user.dateOfBirth) && (
+            <InlineFieldEditor
+              label="Birthday"
+              display={
+                user.dateOfBirth ? (
+                  <>
+                    {formatBirthday(user.dateOfBirth)}
+                    {age !== null && (
+                      <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                        {' '}
+                        · Age {age}
+                      </Typography>
+                    )}
+                  </>
+                ) : (
+                  NOT_SET
+                )
+              }
+              canEdit={own}
+              savedValue={user.dateOfBirth ?? ''}
+              type="date"
+              min={EARLIEST_BIRTHDAY}
+              max={today}
+              helperText="Leave empty to remove your birthday."
+              validate={(value, input) => {
+                // A half-typed date reads as empty: say so instead of removing the birthday.
+                if (input?.validity.badInput) return BIRTHDAY_MESSAGE;
+                return value === '' ? null : birthdayProblem(value, today);
+              }}
+              onSave={(value) => save({ dateOfBirth: value === '' ? null : value })}
+            />
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/api';
+import type { User } from '../../../types/api';
+import { MAX_STORY_LENGTH, useUpdateStory } from '../api/use-update-story';
+import { ProfileSectionCard } from './profile-section-card';
+
+type StoryCardProps = {
+  user: User;
+  own: boolean;
+};
+
+const TOO_LONG = 'Your story is too long: keep it under 20,000 characters';
+
+/** The person's story in their own words; the owner edits it in place. */
+export function StoryCard({ user, own }: StoryCardProps) {
+  const saved = user.story ?? '';
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(saved);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useUpdateStory();
+  const { toast } = useToast();
+
+  const startEditing = () => {
+    setDraft(saved);
+    setProblem(null);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    setDraft(saved);
+    setProblem(null);
+    setEditing(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if ([...draft.trim()].length > MAX_STORY_LENGTH) {
+      setProblem(TOO_LONG);
+      return;
+    }
+    try {
+      await update.trigger(draft);
+      toast({ title: 'Your story has been updated' });
+      setEditing(false);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update story') });
+    }
+  };
+
+  const action =
+    own && !editing ? (
+      <Button variant="outlined" onClick={startEditing}>
+        {saved ? 'Edit story' : 'Write your story'}
+      </Button>
+    ) : undefined;
+
+  return (
+    <ProfileSectionCard title="Story" action={action}>
+      {editing ? (
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          <TextField
+            label="Your story"
+            multiline
+            minRows={6}
+            maxRows={20}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (problem) setProblem(null);
+            }}
+            autoFocus
+            disabled={update.isMutating}
+            error={problem !== null}
+            helperText={problem ?? `${[...draft].length.toLocaleString()} of 20,000 characters`}
+          />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained" disabled={update.isMutating}>
+              {update.isMutating ? 'Saving...' : 'Save'}
+            </Button>
+            <Button variant="outlined" onClick={cancel} disabled={update.isMutating}>
+              Cancel
+            </Button>
+          </Box>
+        </Box>
+      ) : saved ? (
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{saved}</Typography>
+      ) : (
+        <Typography sx={{ color: 'text.secondary' }}>
+          {own
+            ? 'Tell your family about your life: where you grew up, what you love, what you remember.'
+            : 'No story yet.'}
+        </Typography>
+      )}
+    </ProfileSectionCard>
+  );
+}

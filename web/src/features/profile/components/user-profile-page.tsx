@@ -1,0 +1,25 @@
+import { ApiError, errorMessage } from '../../../lib/api';
+import { LoadError } from '../../../components/load-error';
+import { NotFound } from '../../../components/not-found';
+import { PageSpinner } from '../../../components/page-spinner';
+import type { User } from '../../../types/api';
+import { useUser } from '../api/use-user';
+import { ProfilePage, type ProfileSlots } from './profile-page';
+
+type UserProfilePageProps = {
+  userId: number;
+  currentUserId: number;
+  /** The other features' cards for this person, once they are loaded. */
+  slots?: (user: User, own: boolean) => ProfileSlots;
+};
+
+/** /profile/{id}: loads the person, then shows their profile (one's own, editable, when the id is one's own). */
+export function UserProfilePage({ userId, currentUserId, slots }: UserProfilePageProps) {
+  const { user, error, isLoading, retry } = useUser(userId);
+  if (isLoading) return <PageSpinner />;
+  if (error instanceof ApiError && error.status === 404) return <NotFound />;
+  if (error || !user)
+    return <LoadError message={errorMessage(error, 'Could not load this profile.')} onRetry={retry} />;
+  const own = user.id === currentUserId;
+  return <ProfilePage user={user} own={own} {...slots?.(user, own)} />;
+}
