@@ -22,6 +22,10 @@ export class ErrorFilter implements ExceptionFilter {
 
   private describe(error: unknown): { status: number; message: string } {
     if (error instanceof HttpException) {
+      // Nest wraps body-parser's errors; their own wording ("Unexpected end of JSON input") helps nobody.
+      const cause = (error as { cause?: { type?: unknown } }).cause;
+      if (cause?.type === 'entity.parse.failed') return { status: 400, message: 'The request body is not valid JSON.' };
+      if (cause?.type === 'entity.too.large') return { status: 413, message: 'The request is too large.' };
       return { status: error.getStatus(), message: messageOf(error.getResponse(), error.message) };
     }
     if (error instanceof HttpError) return { status: error.status, message: error.message };

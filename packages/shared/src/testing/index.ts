@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -43,6 +46,8 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     MEDIA_URL: 'http://127.0.0.1:9',
     ALBUMS_URL: 'http://127.0.0.1:9',
     FAMILY_URL: 'http://127.0.0.1:9',
+    // Files of services under test go to a throwaway folder, never into the working tree.
+    STORAGE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'family-test-objects-')),
     ...overrides,
   };
 }
