@@ -2,7 +2,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { URL_OPTIONS } from '@family/shared';
 
-const asBoolean = ({ value }: { value: unknown }) => value === true || value === 'true' || value === '1';
+// Read the raw text: implicit conversion would already have turned 'false' into true.
+const asBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => ['true', '1', true].includes(obj[key] as string);
 
 export class GatewayConfig {
   @IsInt({ message: 'PORT must be a port number' })

@@ -126,6 +126,9 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     // COOKIE_SECURE=true over plain HTTP: the browser would drop such a cookie, so none is sent.
     const insecure = await register(gateway({ COOKIE_SECURE: 'true' }).app, 'ins');
     expect(insecure.headers['set-cookie']).toBeUndefined();
+    // COOKIE_SECURE=false (as written in an .env file) means false.
+    const off = await register(gateway({ COOKIE_SECURE: 'false' }).app, 'off');
+    expect(off.headers['set-cookie'][0]).not.toMatch(/Secure/);
     // An untrusted client claiming https changes nothing.
     const plain = await register(gateway().app, 'pln', 'https');
     expect(plain.headers['set-cookie'][0]).not.toMatch(/Secure/);
