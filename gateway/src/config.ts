@@ -3,7 +3,8 @@ import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } fr
 import { URL_OPTIONS } from '@family/shared';
 
 // Read the raw text: implicit conversion would already have turned 'false' into true.
-const asBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => ['true', '1', true].includes(obj[key] as string);
+const asBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
+  ['true', '1', true].includes(obj[key] as string);
 
 export class GatewayConfig {
   @IsInt({ message: 'PORT must be a port number' })
