@@ -27,7 +27,8 @@ export class ParseIdPipe implements PipeTransform<string | number, number> {
   // The global validation pipe may already have turned the text into a number (NaN for "abc").
   transform(value: string | number): number {
     const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) throw new BadRequestException('The id in the address must be a whole number.');
+    if (!Number.isSafeInteger(id) || id < 1)
+      throw new BadRequestException('The id in the address must be a whole number.');
     return id;
   }
 }

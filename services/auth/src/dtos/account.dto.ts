@@ -1,36 +1,6 @@
 import { Transform } from 'class-transformer';
-import {
-  IsEmail,
-  IsInt,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  MaxLength,
-  MinLength,
-  Validate,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
-} from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Empty optional fields are treated as not given. */
-const emptyToUndefined = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value ?? undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-};
-
-@ValidatorConstraint({ name: 'calendarDate' })
-export class CalendarDateInRange implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-    const today = new Date().toISOString().slice(0, 10);
-    return value >= '1900-01-01' && value <= today;
-  }
-}
+import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { emptyToUndefined, IsBirthday, trim } from '@family/shared';
 
 const USERNAME_RULE = 'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.';
 const PASSWORD_RULE = 'Password must be at least 6 characters';
@@ -62,7 +32,7 @@ export class RegisterDto {
 
   @IsOptional()
   @Transform(emptyToUndefined)
-  @Validate(CalendarDateInRange, { message: 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)' })
+  @IsBirthday({ message: 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)' })
   birthday?: string;
 
   /** Set when a signed-in member adds a relative: allowed even with sign-up closed. */

@@ -1,33 +1,6 @@
 import { Transform } from 'class-transformer';
-import {
-  IsEmail,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-  Validate,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
-} from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Empty optional fields (and null) are treated as not given. */
-const emptyToUndefined = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value ?? undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-};
-
-/** A real calendar day written YYYY-MM-DD, from 1900-01-01 to today. */
-@ValidatorConstraint({ name: 'birthday' })
-export class BirthdayInRange implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-    return value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10);
-  }
-}
+import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { emptyToUndefined, IsBirthday, trim } from '@family/shared';
 
 const USERNAME_RULE = 'Username must be at least 3 characters';
 const PASSWORD_RULE = 'Password must be at least 6 characters';
@@ -63,6 +36,6 @@ export class CreateMemberDto {
 
   @IsOptional()
   @Transform(emptyToUndefined)
-  @Validate(BirthdayInRange, { message: 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)' })
+  @IsBirthday({ message: 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)' })
   birthday?: string;
 }

@@ -1,14 +1,9 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
-import type { UserSummary } from '@family/shared';
+import { queryId, trim, type UserSummary } from '@family/shared';
 import type { MemoryEntity } from '../entities/memory.entity';
 import type { ProfileEntity } from '../entities/profile.entity';
 import { mapUserSummary } from './user.dto';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** A query id as a number; anything but digits becomes NaN and fails the check below. */
-const toId = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
 
 const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
 
@@ -29,7 +24,7 @@ export class CreateMemoryDto {
 /** GET /api/memories?userId=: whose memories; without it, the signed-in person's. */
 export class ListMemoriesQuery {
   @IsOptional()
-  @Transform(toId)
+  @Transform(queryId)
   @Min(1, { message: INVALID_USER_ID })
   @IsInt({ message: INVALID_USER_ID })
   userId?: number;

@@ -1,38 +1,14 @@
 import { Transform } from 'class-transformer';
-import {
-  IsEmail,
-  IsString,
-  MaxLength,
-  MinLength,
-  Validate,
-  ValidateIf,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
-} from 'class-validator';
-import { isBirthday } from '../validation/calendar-date';
+import { IsEmail, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBirthday, trim, trimToNull } from '@family/shared';
 
 export const MAX_STORY_LENGTH = 20_000;
 
 const given = (_dto: object, value: unknown) => value !== undefined && value !== null;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Trimmed; an empty string means "clear it" (null). Left out stays left out. */
-const trimToNull = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-};
-
-@ValidatorConstraint({ name: 'birthday' })
-class Birthday implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return isBirthday(value);
-  }
-}
-
 /** PATCH /api/user/profile: only the fields sent change; null (or an empty email) clears a field. */
 export class UpdateProfileDto {
   @ValidateIf(given)
-  @Validate(Birthday, { message: 'Please enter a valid date in YYYY-MM-DD format' })
+  @IsBirthday({ message: 'Please enter a valid date in YYYY-MM-DD format' })
   dateOfBirth?: string | null;
 
   @Transform(trimToNull)

@@ -1,3 +1,5 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
 const EARLIEST_BIRTHDAY = '1900-01-01';
 /** The most any time zone is ahead of UTC: a baby born "today" in Kiribati is not refused as born in the future. */
 const MOST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
@@ -17,4 +19,9 @@ export function latestToday(now: Date = new Date()): string {
 /** A birthday: a calendar date from 1900-01-01 up to today. */
 export function isBirthday(value: unknown, now: Date = new Date()): value is string {
   return isCalendarDate(value) && value >= EARLIEST_BIRTHDAY && value <= latestToday(now);
+}
+
+/** class-validator: a birthday (see isBirthday). */
+export function IsBirthday(options?: ValidationOptions) {
+  return ValidateBy({ name: 'isBirthday', validator: { validate: (value) => isBirthday(value) } }, options);
 }
