@@ -1,8 +1,41 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ArchiveCoreModule, databaseModule, READINESS_CHECKS } from '@family/shared/nest';
 import type { MediaConfig } from './config';
-import { InternalPurgeController } from './controllers/internal-purge.controller';
+import { InternalMediaController } from './controllers/internal-media.controller';
+import { MediaFileController } from './controllers/media-file.controller';
+import { MediaTagController } from './controllers/media-tag.controller';
+import { MediaController } from './controllers/media.controller';
 import { mediaDatabase } from './data-source';
+import { MediaItemEntity } from './entities/media-item.entity';
+import { MediaTagEntity } from './entities/media-tag.entity';
+import { MediaRepository } from './repositories/media.repository';
+import { AlbumAccessClient } from './services/album-access.client';
+import { FileService } from './services/file.service';
+import { InternalMediaService } from './services/internal.service';
+import { MediaAccessFactory } from './services/media-access.service';
+import { MediaPresenter } from './services/media-presenter';
+import { MediaService } from './services/media.service';
+import { MEDIA_STORAGE, storageProviders } from './services/storage.provider';
+import { TagService } from './services/tag.service';
+import { MEDIA_CONFIG } from './services/tokens';
+import { UploadService } from './services/upload.service';
+
+/**
+ * Object storage, global so the shared health controller (in the core module) finds the storage
+ * readiness check.
+ */
+@Module({})
+export class MediaStorageModule {
+  static register(config: MediaConfig): DynamicModule {
+    return {
+      module: MediaStorageModule,
+      global: true,
+      providers: storageProviders(config),
+      exports: [MEDIA_STORAGE, READINESS_CHECKS],
+    };
+  }
+}
 
 @Module({})
 export class AppModule {
@@ -16,9 +49,23 @@ export class AppModule {
           profileUrl: config.PROFILE_URL,
         }),
         databaseModule(mediaDatabase(config.DATABASE_URL)),
+        TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
+        MediaStorageModule.register(config),
       ],
-      controllers: [InternalPurgeController],
-      providers: [],
+      // MediaTagController before MediaController: `tags/:mediaId` must not be taken for `:id` routes.
+      controllers: [MediaTagController, MediaFileController, MediaController, InternalMediaController],
+      providers: [
+        { provide: MEDIA_CONFIG, useValue: config },
+        MediaRepository,
+        AlbumAccessClient,
+        MediaAccessFactory,
+        MediaPresenter,
+        MediaService,
+        UploadService,
+        FileService,
+        TagService,
+        InternalMediaService,
+      ],
     };
   }
 }

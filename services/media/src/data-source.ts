@@ -1,4 +1,7 @@
 import { dataSourceOptions } from '@family/shared/nest';
+import { MediaItemEntity } from './entities/media-item.entity';
+import { MediaTagEntity } from './entities/media-tag.entity';
+import { CreateMedia1763780000000 } from './migrations/1763780000000-create-media';
 
 export const MEDIA_SCHEMA = 'media';
 
@@ -6,8 +9,8 @@ export function mediaDatabase(url: string) {
   return {
     url,
     schema: MEDIA_SCHEMA,
-    entities: [],
-    migrations: [],
+    entities: [MediaItemEntity, MediaTagEntity],
+    migrations: [CreateMedia1763780000000],
   };
 }
 

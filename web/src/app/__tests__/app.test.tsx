@@ -41,6 +41,8 @@ function backEnd({ signedIn, logout = 204 }: { signedIn: boolean; logout?: numbe
       session = false;
       return fakeResponse(logout);
     }
+    // The media gallery on '/' and the media pages ask for lists: an empty archive.
+    if (url.startsWith('/api/media')) return fakeResponse(200, { items: [], nextCursor: null });
     if (url === '/api/users/7') {
       return fakeResponse(200, { id: 7, username: 'tom', displayName: 'Uncle Tom' });
     }

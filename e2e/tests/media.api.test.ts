@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { signUp } from '../support/api';
+
+type Person = Awaited<ReturnType<typeof signUp>>;
+
+const NOT_FOUND = "This media item doesn't exist or you don't have permission to view it.";
+
+/** A JPEG with an EXIF date; `shade` makes its bytes unique (the archive refuses the same upload twice). */
+async function jpeg(shade: number, dateTimeOriginal = '2015:08:20 18:30:00'): Promise<Buffer> {
+  return sharp({ create: { width: 960, height: 640, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+    .jpeg()
+    .withExif({ IFD2: { DateTimeOriginal: dateTimeOriginal } })
+    .toBuffer();
+}
+
+function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  if (file) body.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return body;
+}
+
+describe('media through the gateway, with two people', () => {
+  let rose: Person;
+  let tom: Person;
+
+  beforeAll(async () => {
+    rose = await signUp('mrose');
+    tom = await signUp('mtom');
+  });
+
+  it('uploads a photo (date from EXIF), serves it with Range and ETag, and makes its thumbnail', async () => {
+    const bytes = await jpeg(11);
+    const created = await rose.client.post(
+      '/api/media',
+      form({ type: 'photo', title: ' Sunset ' }, { bytes, name: 'sunset.jpg', type: 'image/jpeg' }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      type: 'photo',
+      title: 'Sunset',
+      mediaDate: '2015-08-20',
+      url: `/api/media/${created.body.id}/file`,
+      thumbnailUrl: `/api/media/${created.body.id}/thumbnail`,
+      user: { id: rose.user.id, username: rose.username },
+      tags: [],
+    });
+
+    const whole = await fetch(`${tom.client.base}${created.body.url}`, { headers: { cookie: tom.client.cookie } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+    const part = await fetch(`${tom.client.base}${created.body.url}`, {
+      headers: { cookie: tom.client.cookie, range: 'bytes=10-19' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 20));
+    const again = await fetch(`${tom.client.base}${created.body.url}`, {
+      headers: { cookie: tom.client.cookie, 'if-none-match': whole.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+
+    const thumbnail = await fetch(`${tom.client.base}${created.body.thumbnailUrl}`, {
+      headers: { cookie: tom.client.cookie },
+    });
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([480, 320]);
+  });
+
+  it('refuses what SPEC.md §5 refuses, with the sentences people see', async () => {
+    const noFile = await rose.client.post('/api/media', form({ type: 'video', title: 'No file' }));
+    expect([noFile.status, noFile.body.message]).toEqual([400, 'Please select a file to upload']);
+    const wrongKind = await rose.client.post(
+      '/api/media',
+      form({ type: 'audio', title: 'Not a song' }, { bytes: await jpeg(12), name: 'song.mp3', type: 'audio/mpeg' }),
+    );
+    expect([wrongKind.status, wrongKind.body.message]).toEqual([
+      415,
+      'An audio item must be a sound file (such as MP3, M4A, WAV or OGG).',
+    ]);
+    const big = Buffer.alloc(50 * 1024 * 1024 + 1, 1);
+    Buffer.from('%PDF-1.4\n').copy(big);
+    const tooBig = await rose.client.post(
+      '/api/media',
+      form({ type: 'document', title: 'Huge' }, { bytes: big, name: 'huge.pdf', type: 'application/pdf' }),
+    );
+    expect([tooBig.status, tooBig.body.message]).toEqual([413, 'File size must be less than 50MB']);
+
+    const bytes = await jpeg(13);
+    const first = await rose.client.post(
+      '/api/media',
+      form({ type: 'photo', title: 'Once' }, { bytes, name: 'a.jpg', type: 'image/jpeg' }),
+    );
+    const twice = await rose.client.post(
+      '/api/media',
+      form({ type: 'photo', title: 'Twice' }, { bytes, name: 'a.jpg', type: 'image/jpeg' }),
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ message: 'You already uploaded this file', id: first.body.id });
+  });
+
+  it('lets anyone who sees an item tag people, and only the uploader edit and delete it', async () => {
+    const item = (
+      await rose.client.post('/api/media', form({ type: 'post', title: 'Reunion', content: 'Bring a dish' }))
+    ).body;
+
+    const tagged = await tom.client.post(`/api/media/${item.id}/tags`, { userId: tom.user.id });
+    expect(tagged.status).toBe(201);
+    expect((await tom.client.post(`/api/media/${item.id}/tags`, { userId: tom.user.id })).body.message).toBe(
+      'This person is already tagged',
+    );
+    const mine = await tom.client.get('/api/media/tagged');
+    expect(mine.body.items.map((i: { id: number }) => i.id)).toContain(item.id);
+    expect(
+      (await rose.client.get(`/api/media/tagged?userId=${tom.user.id}`)).body.items.map((i: { id: number }) => i.id),
+    ).toContain(item.id);
+
+    const edit = await tom.client.patch(`/api/media/${item.id}`, { title: 'Mine' });
+    expect([edit.status, edit.body.message]).toEqual([403, 'Only the uploader or an album editor can edit this item']);
+    const remove = await tom.client.delete(`/api/media/${item.id}`);
+    expect([remove.status, remove.body.message]).toEqual([
+      403,
+      'Only the uploader or the album creator can delete this item',
+    ]);
+
+    const edited = await rose.client.patch(`/api/media/${item.id}`, {
+      title: ' Reunion 2026 ',
+      description: '',
+      mediaDate: '2026-07-01',
+    });
+    expect(edited.body).toMatchObject({ title: 'Reunion 2026', description: null, mediaDate: '2026-07-01' });
+    expect((await rose.client.delete(`/api/media/${item.id}`)).status).toBe(204);
+    const gone = await tom.client.get(`/api/media/${item.id}`);
+    expect([gone.status, gone.body.message]).toEqual([404, NOT_FOUND]);
+  });
+
+  it('searches, filters and pages the list, newest first', async () => {
+    const marker = `zebra${Date.now().toString(36)}`;
+    for (const [title, date] of [
+      [`${marker} one`, '2001-01-01'],
+      [`${marker} two`, '2002-02-02'],
+      [`${marker} three`, '2003-03-03'],
+    ]) {
+      expect((await rose.client.post('/api/media', form({ type: 'post', title, mediaDate: date }))).status).toBe(201);
+    }
+    const first = await tom.client.get(`/api/media?q=${marker.toUpperCase()}&type=post&limit=2`);
+    expect(first.body.items.map((i: { title: string }) => i.title)).toEqual([`${marker} three`, `${marker} two`]);
+    const second = await tom.client.get(`/api/media?q=${marker}&type=post&limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ items: [{ title: `${marker} one` }], nextCursor: null });
+    expect((await tom.client.get(`/api/media?q=${marker}&type=photo`)).body.items).toEqual([]);
+  });
+
+  it("removes a deleted account's uploads and tags, keeping everyone else's items", async () => {
+    const leaving = await signUp('mleaving');
+    const theirs = (
+      await leaving.client.post(
+        '/api/media',
+        form({ type: 'photo', title: 'Leaving' }, { bytes: await jpeg(14), name: 'l.jpg', type: 'image/jpeg' }),
+      )
+    ).body;
+    const roses = (await rose.client.post('/api/media', form({ type: 'post', title: 'Stays' }))).body;
+    await rose.client.post(`/api/media/${roses.id}/tags`, { userId: leaving.user.id });
+
+    expect((await leaving.client.delete('/api/user')).status).toBeLessThan(300);
+    expect((await rose.client.get(`/api/media/${theirs.id}`)).status).toBe(404);
+    expect((await rose.client.get(`/api/media/${theirs.id}/file`)).status).toBe(404);
+    const kept = await rose.client.get(`/api/media/${roses.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.tags).toEqual([]);
+  });
+});

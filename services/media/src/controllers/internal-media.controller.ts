@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Internal, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { AlbumSummariesDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
+import { InternalMediaService } from '../services/internal.service';
+
+/** What the other services ask of media. */
+@Internal()
+@Controller('internal')
+export class InternalMediaController {
+  constructor(private readonly media: InternalMediaService) {}
+
+  /** Account deletion (auth): the person's uploads with their files, and their tags. Idempotent. */
+  @Delete('users/:id')
+  @HttpCode(204)
+  purge(@Param('id', ParseIdPipe) id: number) {
+    return this.media.purgeUser(id);
+  }
+
+  /** Album deletion (albums): its items stay, in no album. */
+  @Post('albums/:albumId/detach')
+  @HttpCode(204)
+  detach(@Param('albumId', ParseIdPipe) albumId: number) {
+    return this.media.detachAlbum(albumId);
+  }
+
+  /** Item counts and the newest items of many albums in one call. */
+  @Post('albums/summaries')
+  @HttpCode(200)
+  summaries(@Body() dto: AlbumSummariesDto, @RequestId() requestId?: string) {
+    return this.media.albumSummaries(dto, requestId);
+  }
+
+  @Put('media/:mediaId/album')
+  setAlbum(@Param('mediaId', ParseIdPipe) mediaId: number, @Body() dto: SetAlbumDto, @RequestId() requestId?: string) {
+    return this.media.setAlbum(mediaId, dto, requestId);
+  }
+
+  @Delete('media/:mediaId/album')
+  @HttpCode(204)
+  removeFromAlbum(@Param('mediaId', ParseIdPipe) mediaId: number, @Body() dto: RemoveFromAlbumDto) {
+    return this.media.removeFromAlbum(mediaId, dto);
+  }
+}

@@ -1,0 +1,35 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Identity } from '@family/shared';
+import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { FileService } from '../services/file.service';
+
+/** The files themselves: streamed, with Range for seeking in video and audio. */
+@Controller('api/media')
+export class MediaFileController {
+  constructor(private readonly files: FileService) {}
+
+  /** `?download=1` asks for an attachment even for kinds a browser could show. */
+  @Get(':id/file')
+  file(
+    @CurrentUser() user: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Query('download') download: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+    @RequestId() requestId?: string,
+  ) {
+    return this.files.sendFile(user, id, download === '1' || download === 'true', req, res, requestId);
+  }
+
+  @Get(':id/thumbnail')
+  thumbnail(
+    @CurrentUser() user: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Req() req: Request,
+    @Res() res: Response,
+    @RequestId() requestId?: string,
+  ) {
+    return this.files.sendThumbnail(user, id, req, res, requestId);
+  }
+}

@@ -1,0 +1,38 @@
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, Min } from 'class-validator';
+import type { MediaItemResponse } from './media.dto';
+
+/** PUT /internal/media/{mediaId}/album: the albums service has checked that the acting person may edit the album. */
+export class SetAlbumDto {
+  @Min(1, { message: 'albumId must be an album id' })
+  @IsInt({ message: 'albumId must be an album id' })
+  albumId!: number;
+
+  @Min(1, { message: 'actingUserId must be a user id' })
+  @IsInt({ message: 'actingUserId must be a user id' })
+  actingUserId!: number;
+}
+
+/** DELETE /internal/media/{mediaId}/album */
+export class RemoveFromAlbumDto extends SetAlbumDto {
+  /** The acting person created the album or may edit it as a member (the albums service knows). */
+  @IsOptional()
+  @IsBoolean({ message: 'albumEditor must be true or false' })
+  albumEditor?: boolean;
+}
+
+/** POST /internal/albums/summaries */
+export class AlbumSummariesDto {
+  @ArrayMaxSize(1000, { message: 'Ask for at most 1000 albums at once' })
+  @Min(1, { each: true, message: 'albumIds must be album ids' })
+  @IsInt({ each: true, message: 'albumIds must be album ids' })
+  @IsArray({ message: 'albumIds must be a list of album ids' })
+  albumIds!: number[];
+}
+
+export interface AlbumSummary {
+  itemCount: number;
+  /** The newest items first, at most ALBUM_PREVIEW_SIZE. */
+  items: MediaItemResponse[];
+}
+
+export const ALBUM_PREVIEW_SIZE = 4;

@@ -1,0 +1,64 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const MEDIA_TYPES = ['photo', 'video', 'audio', 'document', 'post'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** One photo, video, recording, document or post. Its file (if any) lives in object storage under `objectKey`. */
+@Entity({ name: 'media_items' })
+export class MediaItemEntity {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'BY DEFAULT' })
+  id!: number;
+
+  /** The uploader. */
+  @Column({ name: 'user_id', type: 'int' })
+  userId!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  type!: MediaType;
+
+  @Column({ type: 'varchar', length: 200 })
+  title!: string;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  /** A calendar date, 'YYYY-MM-DD'. */
+  @Column({ name: 'media_date', type: 'date' })
+  mediaDate!: string;
+
+  /** The one album it is in; the album lives in the albums service, so no foreign key. */
+  @Column({ name: 'album_id', type: 'int', nullable: true })
+  albumId!: number | null;
+
+  @Column({ name: 'website_url', type: 'varchar', length: 2000, nullable: true })
+  websiteUrl!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  content!: string | null;
+
+  /** Made by the service; null for a post without an image. */
+  @Column({ name: 'object_key', type: 'varchar', length: 512, nullable: true })
+  objectKey!: string | null;
+
+  /** The kind sniffed from the file's first bytes, never the one the browser claimed. */
+  @Column({ name: 'content_type', type: 'varchar', length: 255, nullable: true })
+  contentType!: string | null;
+
+  /** The name the file had on the uploader's device, only for Content-Disposition. */
+  @Column({ name: 'file_name', type: 'varchar', length: 255, nullable: true })
+  fileName!: string | null;
+
+  @Column({
+    name: 'file_size',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) },
+  })
+  fileSize!: number | null;
+
+  @Column({ type: 'char', length: 64, nullable: true })
+  sha256!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

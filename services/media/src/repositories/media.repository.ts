@@ -1,0 +1,274 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import { MediaItemEntity, type MediaType } from '../entities/media-item.entity';
+import { MediaTagEntity } from '../entities/media-tag.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Who is looking: their id and the albums they may see (from the albums service). */
+export interface Viewer {
+  userId: number;
+  visibleAlbumIds: number[];
+}
+
+export interface MediaFilter {
+  /** Case-insensitive substring of the title. */
+  q?: string;
+  type?: MediaType;
+  albumId?: number;
+  uploaderId?: number;
+  taggedUserId?: number;
+}
+
+/** The position after which the next page starts: the last item of the previous page. */
+export interface PagePosition {
+  mediaDate: string;
+  id: number;
+}
+
+export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt'>;
+export type MediaChanges = Partial<Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate'>>;
+
+export interface StoredObjectRef {
+  id: number;
+  objectKey: string | null;
+}
+
+export class DuplicateUploadError extends Error {
+  constructor(readonly existingId: number) {
+    super('You already uploaded this file');
+  }
+}
+
+const COLUMNS = `
+  m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
+  m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.content_type AS "contentType",
+  m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt"`;
+
+/** A small builder for positional parameters, so fragments can be put together without counting by hand. */
+class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * DESIGN.md "media visibility": the uploader, people tagged in it, and everyone when it is in no album,
+ * else whoever sees its album. Every read of an item goes through this predicate.
+ */
+function visibleTo(viewer: Viewer, params: Params): string {
+  const me = params.add(viewer.userId);
+  const albums = params.add(viewer.visibleAlbumIds);
+  return `(m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
+    OR EXISTS (SELECT 1 FROM media_tags vt WHERE vt.media_id = m.id AND vt.user_id = ${me}))`;
+}
+
+function toItem(row: Record<string, unknown>): MediaItemEntity {
+  const item = Object.assign(new MediaItemEntity(), row);
+  item.fileSize = row.fileSize === null || row.fileSize === undefined ? null : Number(row.fileSize);
+  return item;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class MediaRepository {
+  constructor(
+    @InjectRepository(MediaItemEntity) private readonly items: Repository<MediaItemEntity>,
+    @InjectRepository(MediaTagEntity) private readonly tags: Repository<MediaTagEntity>,
+  ) {}
+
+  /** One page, newest media date first, then highest id: keyset pagination on the (media_date, id) indexes. */
+  async list(
+    viewer: Viewer,
+    filter: MediaFilter,
+    after: PagePosition | null,
+    limit: number,
+  ): Promise<MediaItemEntity[]> {
+    const params = new Params();
+    const where = [visibleTo(viewer, params)];
+    if (filter.q) where.push(`m.title ILIKE ${params.add(likePattern(filter.q))}`);
+    if (filter.type) where.push(`m.type = ${params.add(filter.type)}`);
+    if (filter.albumId !== undefined) where.push(`m.album_id = ${params.add(filter.albumId)}`);
+    if (filter.uploaderId !== undefined) where.push(`m.user_id = ${params.add(filter.uploaderId)}`);
+    if (filter.taggedUserId !== undefined) {
+      where.push(
+        `EXISTS (SELECT 1 FROM media_tags ft WHERE ft.media_id = m.id AND ft.user_id = ${params.add(filter.taggedUserId)})`,
+      );
+    }
+    if (after) {
+      where.push(`(m.media_date, m.id) < (${params.add(after.mediaDate)}::date, ${params.add(after.id)}::int)`);
+    }
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m WHERE ${where.join(' AND ')}
+       ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map(toItem);
+  }
+
+  /** The item when the viewer may see it, else null (unknown and invisible look the same). */
+  async findVisible(id: number, viewer: Viewer): Promise<MediaItemEntity | null> {
+    const params = new Params();
+    const idParam = params.add(id);
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = ${idParam} AND ${visibleTo(viewer, params)}`,
+      params.values,
+    );
+    return rows.length > 0 ? toItem(rows[0]) : null;
+  }
+
+  /** The album an item is in (null for none), or undefined when there is no such item. */
+  async albumOf(id: number): Promise<number | null | undefined> {
+    const rows: Array<{ albumId: number | null }> = await this.items.query(
+      `SELECT album_id AS "albumId" FROM media_items WHERE id = $1`,
+      [id],
+    );
+    return rows.length > 0 ? rows[0].albumId : undefined;
+  }
+
+  async findById(id: number): Promise<MediaItemEntity | null> {
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = $1`,
+      [id],
+    );
+    return rows.length > 0 ? toItem(rows[0]) : null;
+  }
+
+  async findIdBySha256(userId: number, sha256: string): Promise<number | null> {
+    const rows: Array<{ id: number }> = await this.items.query(
+      `SELECT id FROM media_items WHERE user_id = $1 AND sha256 = $2`,
+      [userId, sha256],
+    );
+    return rows.length > 0 ? rows[0].id : null;
+  }
+
+  /** Throws DuplicateUploadError when the uploader already has these bytes (two uploads racing included). */
+  async insert(item: NewMediaItem): Promise<MediaItemEntity> {
+    try {
+      const saved = await this.items.save(this.items.create(item));
+      return (await this.findById(saved.id))!;
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION &&
+        item.sha256
+      ) {
+        const existing = await this.findIdBySha256(item.userId, item.sha256);
+        if (existing !== null) throw new DuplicateUploadError(existing);
+      }
+      throw error;
+    }
+  }
+
+  async update(id: number, changes: MediaChanges): Promise<MediaItemEntity | null> {
+    if (Object.keys(changes).length > 0) await this.items.update({ id }, changes);
+    return this.findById(id);
+  }
+
+  /** Removes the item; its tags go with it (ON DELETE CASCADE). */
+  async delete(id: number): Promise<void> {
+    await this.items.delete({ id });
+  }
+
+  /** Puts an item with no album into one. False when it is gone or already in an album (a race lost). */
+  async attachToAlbum(id: number, albumId: number): Promise<boolean> {
+    const result = await this.items
+      .createQueryBuilder()
+      .update()
+      .set({ albumId })
+      .where('id = :id AND album_id IS NULL', { id })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Takes an item out of the given album. False when it is not in that album. */
+  async detachFromAlbum(id: number, albumId: number): Promise<boolean> {
+    const result = await this.items
+      .createQueryBuilder()
+      .update()
+      .set({ albumId: null })
+      .where('id = :id AND album_id = :albumId', { id, albumId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** An album was deleted: its items stay in the archive, in no album. */
+  async detachAlbum(albumId: number): Promise<number> {
+    const result = await this.items.update({ albumId }, { albumId: null });
+    return result.affected ?? 0;
+  }
+
+  /** How many items each album holds: one GROUP BY for all of them. */
+  async countByAlbum(albumIds: number[]): Promise<Map<number, number>> {
+    const rows: Array<{ albumId: number; count: string }> = await this.items.query(
+      `SELECT album_id AS "albumId", count(*) AS count FROM media_items WHERE album_id = ANY($1::int[]) GROUP BY album_id`,
+      [albumIds],
+    );
+    return new Map(rows.map((row) => [row.albumId, Number(row.count)]));
+  }
+
+  /** The newest `perAlbum` items of each album: one query with a window function for all of them. */
+  async newestByAlbum(albumIds: number[], perAlbum: number): Promise<MediaItemEntity[]> {
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM (
+         SELECT *, row_number() OVER (PARTITION BY album_id ORDER BY media_date DESC, id DESC) AS position
+         FROM media_items WHERE album_id = ANY($1::int[])
+       ) m
+       WHERE m.position <= $2
+       ORDER BY m.album_id, m.media_date DESC, m.id DESC`,
+      [albumIds, perAlbum],
+    );
+    return rows.map(toItem);
+  }
+
+  /** A batch of one person's uploads after `afterId`, in id order: purging walks through them without loading all. */
+  async uploadsAfter(userId: number, afterId: number, limit: number): Promise<StoredObjectRef[]> {
+    return this.items.query(
+      `SELECT id, object_key AS "objectKey" FROM media_items WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+      [userId, afterId, limit],
+    );
+  }
+
+  async deleteMany(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.items.query(`DELETE FROM media_items WHERE id = ANY($1::int[])`, [ids]);
+  }
+
+  // Tags ------------------------------------------------------------------------------------------------
+
+  /** The tags of many items at once, oldest tag first. */
+  async tagsOf(mediaIds: number[]): Promise<Array<{ mediaId: number; userId: number }>> {
+    if (mediaIds.length === 0) return [];
+    return this.tags.query(
+      `SELECT media_id AS "mediaId", user_id AS "userId" FROM media_tags
+       WHERE media_id = ANY($1::int[]) ORDER BY created_at, user_id`,
+      [mediaIds],
+    );
+  }
+
+  /** False when the person was already tagged. */
+  async addTag(mediaId: number, userId: number): Promise<boolean> {
+    const rows: unknown[] = await this.tags.query(
+      `INSERT INTO media_tags (media_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING media_id`,
+      [mediaId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** False when the person was not tagged. */
+  async removeTag(mediaId: number, userId: number): Promise<boolean> {
+    const result = await this.tags.delete({ mediaId, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async removeTagsOfUser(userId: number): Promise<void> {
+    await this.tags.delete({ userId });
+  }
+}

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InternalClient } from '@family/shared';
+import { MEDIA_CONFIG } from './tokens';
+import type { MediaConfig } from '../config';
+
+/** A person's rights over albums, as the albums service knows them. */
+export interface AlbumAccess {
+  /** Albums the person created, is a member of, or that are shared with the family. */
+  visible: number[];
+  /** Albums the person created or may edit as a member. */
+  editable: number[];
+  /** Albums the person created. */
+  created: number[];
+}
+
+export const NO_ALBUM_ACCESS: AlbumAccess = { visible: [], editable: [], created: [] };
+
+/** Asks the albums service for a person's album rights: one call per request, never one per item. */
+@Injectable()
+export class AlbumAccessClient {
+  constructor(
+    private readonly client: InternalClient,
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
+  ) {}
+
+  async forUser(userId: number, requestId?: string): Promise<AlbumAccess> {
+    const access = await this.client.call<Partial<AlbumAccess>>(
+      { name: 'albums', url: this.config.ALBUMS_URL },
+      'GET',
+      `/internal/users/${userId}/album-access`,
+      { requestId },
+    );
+    return {
+      visible: ids(access?.visible),
+      editable: ids(access?.editable),
+      created: ids(access?.created),
+    };
+  }
+
+  /** A lazy, once-only lookup for one request: made only when a rule actually needs it. */
+  lazy(userId: number, requestId?: string): () => Promise<AlbumAccess> {
+    let pending: Promise<AlbumAccess> | undefined;
+    return () => (pending ??= this.forUser(userId, requestId));
+  }
+}
+
+function ids(value: unknown): number[] {
+  return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+}

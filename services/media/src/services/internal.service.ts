@@ -1,0 +1,96 @@
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ALBUM_PREVIEW_SIZE,
+  type AlbumSummariesDto,
+  type AlbumSummary,
+  type RemoveFromAlbumDto,
+  type SetAlbumDto,
+} from '../dtos/internal.dto';
+import type { MediaItemResponse } from '../dtos/media.dto';
+import { MediaRepository } from '../repositories/media.repository';
+import { MediaAccessFactory } from './media-access.service';
+import { MediaPresenter } from './media-presenter';
+import { MediaService } from './media.service';
+
+/** How many of a person's uploads are purged per round: memory stays flat however many there are. */
+const PURGE_BATCH = 200;
+
+/** What the other services ask of media: account purges and album membership of items. */
+@Injectable()
+export class InternalMediaService {
+  private readonly logger = new Logger(InternalMediaService.name);
+
+  constructor(
+    private readonly media: MediaRepository,
+    private readonly access: MediaAccessFactory,
+    private readonly presenter: MediaPresenter,
+    private readonly items: MediaService,
+  ) {}
+
+  /**
+   * An account is being deleted: its uploads with their files and thumbnails, and its tags on other people's
+   * items. Walks the uploads in batches; files go before rows, so a failure half-way is finished by a retry.
+   */
+  async purgeUser(userId: number): Promise<void> {
+    let afterId = 0;
+    for (;;) {
+      const batch = await this.media.uploadsAfter(userId, afterId, PURGE_BATCH);
+      if (batch.length === 0) break;
+      for (const item of batch) await this.items.removeFiles(item);
+      await this.media.deleteMany(batch.map((item) => item.id));
+      afterId = batch[batch.length - 1].id;
+    }
+    await this.media.removeTagsOfUser(userId);
+    this.logger.log(`Purged the media of user ${userId}`);
+  }
+
+  /** An album was deleted: its items stay in the archive, in no album. */
+  async detachAlbum(albumId: number): Promise<void> {
+    await this.media.detachAlbum(albumId);
+  }
+
+  /**
+   * Puts an item into an album. The albums service has checked that the acting person may edit the album;
+   * here they must be able to see and edit the item (DESIGN.md: an item is in at most one album).
+   */
+  async setAlbum(mediaId: number, dto: SetAlbumDto, requestId?: string): Promise<MediaItemResponse> {
+    const access = this.access.for(dto.actingUserId, requestId);
+    const item = await access.visibleItem(mediaId);
+    if (item.albumId === dto.albumId) return this.presenter.item(item, requestId);
+    if (!(await access.canEdit(item))) {
+      throw new ForbiddenException('Only the uploader or an album editor can add this item to an album');
+    }
+    if (item.albumId !== null || !(await this.media.attachToAlbum(mediaId, dto.albumId))) {
+      throw new ConflictException('This item is already in an album');
+    }
+    return this.presenter.item({ ...item, albumId: dto.albumId }, requestId);
+  }
+
+  /** Takes an item out of an album: the album's editors (the albums service says so) or the item's uploader. */
+  async removeFromAlbum(mediaId: number, dto: RemoveFromAlbumDto): Promise<void> {
+    const item = await this.media.findById(mediaId);
+    if (!item || item.albumId !== dto.albumId) throw new NotFoundException('This item is not in that album.');
+    if (!dto.albumEditor && item.userId !== dto.actingUserId) {
+      throw new ForbiddenException('Only the uploader or an album editor can remove this item from the album');
+    }
+    if (!(await this.media.detachFromAlbum(mediaId, dto.albumId))) {
+      throw new NotFoundException('This item is not in that album.');
+    }
+  }
+
+  /** Item counts and the newest items of many albums: one query for the counts, one for the previews. */
+  async albumSummaries(dto: AlbumSummariesDto, requestId?: string): Promise<Record<number, AlbumSummary>> {
+    const albumIds = [...new Set(dto.albumIds)];
+    const summaries: Record<number, AlbumSummary> = {};
+    for (const albumId of albumIds) summaries[albumId] = { itemCount: 0, items: [] };
+    if (albumIds.length === 0) return summaries;
+    const [counts, newest] = await Promise.all([
+      this.media.countByAlbum(albumIds),
+      this.media.newestByAlbum(albumIds, ALBUM_PREVIEW_SIZE),
+    ]);
+    const presented = await this.presenter.items(newest, requestId);
+    newest.forEach((item, index) => summaries[item.albumId!].items.push(presented[index]));
+    for (const [albumId, count] of counts) summaries[albumId].itemCount = count;
+    return summaries;
+  }
+}

@@ -1,0 +1,37 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { DirectoryClient, type Identity } from '@family/shared';
+import { mapTag, type MediaTagResponse } from '../dtos/media.dto';
+import { MediaRepository } from '../repositories/media.repository';
+import { MediaAccessFactory } from './media-access.service';
+import { MediaPresenter } from './media-presenter';
+
+/** DESIGN.md: anyone who sees an item may tag and untag people on it (a tagged person always sees it). */
+@Injectable()
+export class TagService {
+  constructor(
+    private readonly media: MediaRepository,
+    private readonly access: MediaAccessFactory,
+    private readonly presenter: MediaPresenter,
+    private readonly directory: DirectoryClient,
+  ) {}
+
+  async list(user: Identity, mediaId: number, requestId?: string): Promise<MediaTagResponse[]> {
+    await this.access.for(user.id, requestId).visibleItem(mediaId);
+    return this.presenter.tags(mediaId, requestId);
+  }
+
+  async add(user: Identity, mediaId: number, userId: number, requestId?: string): Promise<MediaTagResponse> {
+    await this.access.for(user.id, requestId).visibleItem(mediaId);
+    const people = await this.directory.lookup([userId], requestId);
+    if (!people.has(userId)) throw new NotFoundException('This person is not in the family archive.');
+    if (!(await this.media.addTag(mediaId, userId))) throw new ConflictException('This person is already tagged');
+    return mapTag(userId, people);
+  }
+
+  async remove(user: Identity, mediaId: number, userId: number, requestId?: string): Promise<void> {
+    await this.access.for(user.id, requestId).visibleItem(mediaId);
+    if (!(await this.media.removeTag(mediaId, userId))) {
+      throw new NotFoundException('This person is not tagged in this item.');
+    }
+  }
+}

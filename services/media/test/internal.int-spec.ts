@@ -1,0 +1,294 @@
+import request from 'supertest';
+import { asService } from '@family/shared/testing';
+import {
+  addPerson,
+  jpegWithExif,
+  type MediaStack,
+  pdf,
+  type Person,
+  png,
+  startMediaStack,
+  storedKeys,
+  upload,
+} from './support';
+
+describe('media internal routes (for the auth and albums services)', () => {
+  let stack: MediaStack;
+  let gwen: Person;
+  let hank: Person;
+  let ivy: Person;
+  const albums = asService('albums');
+
+  beforeAll(async () => {
+    stack = await startMediaStack();
+    gwen = await addPerson(stack, 201, 'gwen', 'Gwen');
+    hank = await addPerson(stack, 202, 'hank', 'Hank');
+    ivy = await addPerson(stack, 203, 'ivy', 'Ivy');
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  const internal = () => request(stack.media.url);
+  const photo = async (person: Person, title: string) =>
+    (await upload(stack, person, { type: 'photo', title }, { buffer: await png(), filename: 'p.png' }).expect(201))
+      .body;
+
+  it('refuses people and forged tokens on internal routes', async () => {
+    await internal().delete('/internal/users/1').set(gwen.headers).expect(403);
+    await internal()
+      .post('/internal/albums/summaries')
+      .set(asService('albums', 'another-secret-of-enough-length'))
+      .send({ albumIds: [1] })
+      .expect(403);
+    await internal().post('/internal/albums/1/detach').expect(403);
+  });
+
+  describe('putting items into albums and taking them out', () => {
+    it('lets the uploader put a loose item into an album, once', async () => {
+      const item = await photo(gwen, 'Picnic');
+      const put = await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 31, actingUserId: gwen.id })
+        .expect(200);
+      expect(put.body).toMatchObject({
+        id: item.id,
+        albumId: 31,
+        user: { id: gwen.id, displayName: 'Gwen', username: 'gwen' },
+      });
+      // Asking again for the same album changes nothing.
+      await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 31, actingUserId: gwen.id })
+        .expect(200);
+      const other = await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 32, actingUserId: gwen.id })
+        .expect(409);
+      expect(other.body.message).toBe('This item is already in an album');
+    });
+
+    it('refuses someone who may not edit the item, and hides what they cannot see', async () => {
+      const loose = await photo(gwen, 'Loose');
+      const refused = await internal()
+        .put(`/internal/media/${loose.id}/album`)
+        .set(albums)
+        .send({ albumId: 33, actingUserId: hank.id })
+        .expect(403);
+      expect(refused.body.message).toBe('Only the uploader or an album editor can add this item to an album');
+
+      const hidden = await photo(gwen, 'In a private album');
+      await internal()
+        .put(`/internal/media/${hidden.id}/album`)
+        .set(albums)
+        .send({ albumId: 34, actingUserId: gwen.id })
+        .expect(200);
+      await internal()
+        .put(`/internal/media/${hidden.id}/album`)
+        .set(albums)
+        .send({ albumId: 35, actingUserId: hank.id })
+        .expect(404);
+      await internal()
+        .put('/internal/media/987654/album')
+        .set(albums)
+        .send({ albumId: 35, actingUserId: gwen.id })
+        .expect(404);
+      const bad = await internal()
+        .put(`/internal/media/${loose.id}/album`)
+        .set(albums)
+        .send({ albumId: 'x', actingUserId: gwen.id })
+        .expect(400);
+      expect(bad.body.message).toBe('albumId must be an album id');
+    });
+
+    it('takes an item out for an album editor or its uploader, and only from its own album', async () => {
+      const item = await photo(gwen, 'Wedding');
+      await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 36, actingUserId: gwen.id })
+        .expect(200);
+
+      const wrongAlbum = await internal()
+        .delete(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 37, actingUserId: gwen.id })
+        .expect(404);
+      expect(wrongAlbum.body.message).toBe('This item is not in that album.');
+      const stranger = await internal()
+        .delete(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 36, actingUserId: hank.id, albumEditor: false })
+        .expect(403);
+      expect(stranger.body.message).toBe('Only the uploader or an album editor can remove this item from the album');
+      await internal()
+        .delete(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 36, actingUserId: hank.id, albumEditor: true })
+        .expect(204);
+      expect(
+        (await request(stack.media.url).get(`/api/media/${item.id}`).set(hank.headers).expect(200)).body.albumId,
+      ).toBeNull();
+
+      await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 38, actingUserId: gwen.id })
+        .expect(200);
+      await internal()
+        .delete(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 38, actingUserId: gwen.id })
+        .expect(204);
+      await internal()
+        .delete(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 38, actingUserId: gwen.id })
+        .expect(404);
+    });
+
+    it("detaches a deleted album's items: they stay, visible to everyone again", async () => {
+      const a = await photo(gwen, 'Album item one');
+      const b = await photo(gwen, 'Album item two');
+      for (const item of [a, b]) {
+        await internal()
+          .put(`/internal/media/${item.id}/album`)
+          .set(albums)
+          .send({ albumId: 39, actingUserId: gwen.id })
+          .expect(200);
+      }
+      await request(stack.media.url).get(`/api/media/${a.id}`).set(hank.headers).expect(404);
+      await internal().post('/internal/albums/39/detach').set(albums).expect(204);
+      for (const item of [a, b]) {
+        expect(
+          (await request(stack.media.url).get(`/api/media/${item.id}`).set(hank.headers).expect(200)).body.albumId,
+        ).toBeNull();
+      }
+      await internal().post('/internal/albums/39/detach').set(albums).expect(204);
+    });
+  });
+
+  it('summarises many albums in one call: counts and the four newest items each', async () => {
+    const made: Record<string, number> = {};
+    for (const [title, date, albumId] of [
+      ['A1', '2001-01-01', 41],
+      ['A2', '2002-01-01', 41],
+      ['A3', '2003-01-01', 41],
+      ['A4', '2004-01-01', 41],
+      ['A5', '2005-01-01', 41],
+      ['B1', '1999-05-05', 42],
+    ] as const) {
+      const item = (
+        await upload(
+          stack,
+          gwen,
+          { type: 'document', title, mediaDate: date },
+          { buffer: pdf(title), filename: 'd.pdf' },
+        ).expect(201)
+      ).body;
+      await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId, actingUserId: gwen.id })
+        .expect(200);
+      made[title] = item.id;
+    }
+    await request(stack.media.url)
+      .post(`/api/media/${made.A5}/tags`)
+      .set(gwen.headers)
+      .send({ userId: ivy.id })
+      .expect(201);
+
+    const response = await internal()
+      .post('/internal/albums/summaries')
+      .set(albums)
+      .send({ albumIds: [41, 42, 43, 41] })
+      .expect(200);
+    expect(Object.keys(response.body).sort()).toEqual(['41', '42', '43']);
+    expect(response.body['41'].itemCount).toBe(5);
+    expect(response.body['41'].items.map((i: { title: string }) => i.title)).toEqual(['A5', 'A4', 'A3', 'A2']);
+    expect(response.body['41'].items[0]).toMatchObject({
+      id: made.A5,
+      albumId: 41,
+      url: `/api/media/${made.A5}/file`,
+      user: { id: gwen.id, displayName: 'Gwen', username: 'gwen' },
+      tags: [{ userId: ivy.id, user: { id: ivy.id, displayName: 'Ivy', username: 'ivy' } }],
+    });
+    expect(response.body['42']).toMatchObject({ itemCount: 1, items: [{ title: 'B1' }] });
+    expect(response.body['43']).toEqual({ itemCount: 0, items: [] });
+    expect(
+      (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: [] }).expect(200)).body,
+    ).toEqual({});
+    expect(
+      (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: 'x' }).expect(400)).body
+        .message,
+    ).toBe('albumIds must be a list of album ids');
+  });
+
+  it("purges a person's uploads with files and thumbnails, and their tags, in batches and idempotently", async () => {
+    const jack = await addPerson(stack, 204, 'jack', 'Jack');
+    const own = [] as Array<{ id: number; thumbnailUrl: string | null }>;
+    own.push(
+      (
+        await upload(
+          stack,
+          jack,
+          { type: 'photo', title: 'Jack photo' },
+          { buffer: await jpegWithExif(null), filename: 'j.jpg' },
+        ).expect(201)
+      ).body,
+    );
+    own.push(
+      (
+        await upload(stack, jack, { type: 'document', title: 'Jack doc' }, { buffer: pdf(), filename: 'j.pdf' }).expect(
+          201,
+        )
+      ).body,
+    );
+    own.push((await upload(stack, jack, { type: 'post', title: 'Jack post', content: 'Hi' }).expect(201)).body);
+    await request(stack.media.url).get(own[0].thumbnailUrl!).set(jack.headers).expect(200);
+    // Many more, without files, so the purge walks through several batches.
+    await stack.db.query(
+      `INSERT INTO media.media_items (user_id, type, title, media_date) SELECT $1, 'post', 'Bulk ' || g, date '2000-01-01' FROM generate_series(1, 450) g`,
+      [jack.id],
+    );
+    const others = await photo(hank, 'Hank with Jack');
+    await request(stack.media.url)
+      .post(`/api/media/${others.id}/tags`)
+      .set(hank.headers)
+      .send({ userId: jack.id })
+      .expect(201);
+    await request(stack.media.url)
+      .post(`/api/media/${own[1].id}/tags`)
+      .set(jack.headers)
+      .send({ userId: hank.id })
+      .expect(201);
+
+    const keysOf = async () =>
+      (
+        await stack.db.query(`SELECT object_key FROM media.media_items WHERE user_id = $1 AND object_key IS NOT NULL`, [
+          jack.id,
+        ])
+      ).map((row: { object_key: string }) => row.object_key);
+    const jackKeys = [...(await keysOf()), `thumbnails/${own[0].id}.webp`];
+    expect(jackKeys).toHaveLength(3);
+    for (const key of jackKeys) expect(await storedKeys(stack)).toContain(key);
+
+    await internal().delete(`/internal/users/${jack.id}`).set(asService('auth')).expect(204);
+
+    expect(await stack.db.query(`SELECT id FROM media.media_items WHERE user_id = $1`, [jack.id])).toEqual([]);
+    expect(await stack.db.query(`SELECT * FROM media.media_tags WHERE user_id = $1`, [jack.id])).toEqual([]);
+    const remaining = await storedKeys(stack);
+    for (const key of jackKeys) expect(remaining).not.toContain(key);
+    // Nothing of anyone else's is lost.
+    const hanks = await request(stack.media.url).get(`/api/media/${others.id}`).set(hank.headers).expect(200);
+    expect(hanks.body.tags).toEqual([]);
+    await request(stack.media.url).get(`/api/media/${others.id}/file`).set(hank.headers).expect(200);
+
+    await internal().delete(`/internal/users/${jack.id}`).set(asService('auth')).expect(204);
+  });
+});

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '@family/shared';
+import type { ObjectStorage } from '@family/shared/storage';
+import { asService, asUser, startTestApp, testEnv } from '@family/shared/testing';
+import { AppModule as AlbumsModule } from '../../albums/src/app.module';
+import { AlbumsConfig } from '../../albums/src/config';
+import { AppModule as ProfileModule } from '../../profile/src/app.module';
+import { ProfileConfig } from '../../profile/src/config';
+import { AppModule } from '../src/app.module';
+import { MediaConfig } from '../src/config';
+import { MEDIA_STORAGE } from '../src/services/storage.provider';
+
+export interface RunningApp {
+  app: INestApplication;
+  url: string;
+}
+
+export interface Person {
+  id: number;
+  username: string;
+  displayName: string;
+  headers: Record<string, string>;
+}
+
+/** The media service with the real profile service and the real albums service beside it, files in a temp folder. */
+export interface MediaStack {
+  profile: RunningApp;
+  albums: RunningApp;
+  media: RunningApp;
+  storageDir: string;
+  storage: ObjectStorage;
+  db: DataSource;
+  close(): Promise<void>;
+}
+
+export async function startMediaStack(options: { albumsUrl?: string } = {}): Promise<MediaStack> {
+  const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
+  const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
+  const albums = await startTestApp(
+    AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url }))),
+  );
+  const media = await startTestApp(
+    AppModule.register(
+      loadConfig(
+        MediaConfig,
+        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: options.albumsUrl ?? albums.url, STORAGE_DIR: storageDir }),
+      ),
+    ),
+  );
+  return {
+    profile,
+    albums,
+    media,
+    storageDir,
+    storage: media.app.get<ObjectStorage>(MEDIA_STORAGE),
+    db: media.app.get(DataSource),
+    async close() {
+      await media.app.close();
+      await albums.app.close();
+      await profile.app.close();
+      await fs.rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A family member, made in the profile service the way the auth service makes them at sign-up. */
+export async function addPerson(
+  stack: MediaStack,
+  id: number,
+  username: string,
+  displayName = username,
+): Promise<Person> {
+  await request(stack.profile.url)
+    .post('/internal/profiles')
+    .set(asService('auth'))
+    .send({ id, username, displayName })
+    .expect(201);
+  return {
+    id,
+    username,
+    displayName,
+    // Identity tokens live a minute: sign a fresh one for every request.
+    get headers() {
+      return asUser({ id, username });
+    },
+  };
+}
+
+/** Every object key in the storage folder (temp files of unfinished puts included). */
+export async function storedKeys(stack: MediaStack): Promise<string[]> {
+  const keys: string[] = [];
+  const walk = async (dir: string, prefix: string) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path.join(dir, entry.name), key);
+      else keys.push(key);
+    }
+  };
+  await walk(stack.storageDir, '');
+  return keys.sort();
+}
+
+// Test media, made here ----------------------------------------------------------------------------------------
+
+/** A JPEG with an EXIF DateTimeOriginal ('YYYY:MM:DD HH:MM:SS'); `seed` makes its bytes unique. */
+export function jpegWithExif(
+  dateTimeOriginal: string | null,
+  seed = randomBytes(3).toString('hex'),
+  size = { width: 1200, height: 800 },
+) {
+  const image = sharp({ create: { ...size, channels: 3, background: `#${seed.padEnd(6, '0').slice(0, 6)}` } })
+    .composite([{ input: Buffer.from(svgLabel(seed, size)), top: 0, left: 0 }])
+    .jpeg({ quality: 80 });
+  return (dateTimeOriginal ? image.withExif({ IFD2: { DateTimeOriginal: dateTimeOriginal } }) : image).toBuffer();
+}
+
+/** A portrait photo stored landscape with EXIF orientation 6 (rotate 90° to show): like most phone photos. */
+export function rotatedJpeg(seed = randomBytes(3).toString('hex')) {
+  return sharp({ create: { width: 800, height: 400, channels: 3, background: `#${seed.padEnd(6, '0').slice(0, 6)}` } })
+    .composite([{ input: Buffer.from(svgLabel(seed, { width: 800, height: 400 })), top: 0, left: 0 }])
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+export function png(seed = randomBytes(3).toString('hex')) {
+  return sharp({ create: { width: 300, height: 200, channels: 4, background: `#${seed.padEnd(6, '0').slice(0, 6)}` } })
+    .composite([{ input: Buffer.from(svgLabel(seed, { width: 300, height: 200 })), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+}
+
+function svgLabel(text: string, size: { width: number; height: number }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">
+    <text x="20" y="60" font-size="40" fill="#fff">${text}</text></svg>`;
+}
+
+/** A WAV: the 44-byte header, then 8-bit mono samples at 8 kHz (a short tone). */
+export function wav(seconds = 1, seed = 0): Buffer {
+  const samples = Math.round(8000 * seconds);
+  const buffer = Buffer.alloc(44 + samples);
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + samples, 4);
+  buffer.write('WAVE', 8, 'ascii');
+  buffer.write('fmt ', 12, 'ascii');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20); // PCM
+  buffer.writeUInt16LE(1, 22); // mono
+  buffer.writeUInt32LE(8000, 24);
+  buffer.writeUInt32LE(8000, 28);
+  buffer.writeUInt16LE(1, 32);
+  buffer.writeUInt16LE(8, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i++)
+    buffer[44 + i] = 128 + Math.round(100 * Math.sin((2 * Math.PI * (440 + seed) * i) / 8000));
+  return buffer;
+}
+
+/** A tiny PDF: a few lines of text starting with %PDF-. */
+export function pdf(note = randomBytes(4).toString('hex')): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${note}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+  );
+}
+
+export function text(
+  content = `Grandma's recipe ${randomBytes(4).toString('hex')}\nFlour, butter, love. Crème fraîche.\n`,
+): Buffer {
+  return Buffer.from(content, 'utf8');
+}
+
+/** Multipart upload helper: fields first (as the web app sends them), then the file. */
+export function upload(
+  stack: MediaStack,
+  person: Person,
+  fields: Record<string, string>,
+  file?: { buffer: Buffer; filename: string; contentType?: string },
+) {
+  let req = request(stack.media.url).post('/api/media').set(person.headers);
+  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  if (file)
+    req = req.attach('file', file.buffer, {
+      filename: file.filename,
+      contentType: file.contentType ?? 'application/octet-stream',
+    });
+  return req;
+}
+
+export function todayLocal(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Reads a whole binary response body into a Buffer (supertest leaves unknown types unparsed). */
+export function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}

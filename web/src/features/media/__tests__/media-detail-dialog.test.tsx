@@ -1,0 +1,200 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { MediaDetailDialog } from '../components/media-detail-dialog';
+import type { MediaItem } from '../types';
+import { ann, mediaItem, rose, tom } from './fixtures';
+
+type Answer = (call: FetchCall) => Response | Promise<Response>;
+
+function backEnd(item: MediaItem, answers: Record<string, Answer> = {}) {
+  return stubFetch((call) => {
+    const answer = answers[`${call.method} ${call.url}`];
+    if (answer) return answer(call);
+    if (call.method === 'GET' && call.url === `/api/media/${item.id}`) return fakeResponse(200, item);
+    if (call.method === 'GET' && call.url === `/api/media/${item.id}/tags`) return fakeResponse(200, item.tags);
+    if (call.url === '/api/users') return fakeResponse(200, [rose, tom, ann]);
+    return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
+  });
+}
+
+function renderDialog(item: MediaItem, slots?: Parameters<typeof MediaDetailDialog>[0]['slots']) {
+  const onClose = jest.fn();
+  const view = renderWithProviders(<MediaDetailDialog item={item} open onClose={onClose} slots={slots} />);
+  return { onClose, ...view };
+}
+
+// The open dialog hides the rest of the page (toasts included) from assistive tech, hence `hidden`.
+const errorToast = () => screen.findByRole('alert', { hidden: true });
+const successToast = () => screen.findByRole('status', { hidden: true });
+
+afterEach(restoreFetch);
+
+describe('MediaDetailDialog', () => {
+  it('shows a photo capped at 70vh, the uploader, the tagged people and the description', async () => {
+    const item = mediaItem({
+      tags: [
+        { userId: 2, user: tom },
+        { userId: 3, user: ann },
+      ],
+    });
+    backEnd(item);
+    renderDialog(item);
+    const dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    const image = within(dialog).getByRole('img', { name: 'Beach day' });
+    expect(image).toHaveAttribute('src', '/api/media/10/file');
+    expect(image).toHaveStyle({ maxHeight: '70vh' });
+    expect(dialog).toHaveTextContent('Uploaded by Grandma Rose');
+    // A person without a display name is shown by username.
+    expect(dialog).toHaveTextContent('Tagged: Uncle Tom, ann');
+    expect(dialog).toHaveTextContent('At the sea');
+    for (const name of ['Edit', 'Tag users', 'Delete'])
+      expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('plays video and audio with controls, and opens or downloads a document', async () => {
+    const video = mediaItem({ id: 11, type: 'video', title: 'First steps', thumbnailUrl: null });
+    backEnd(video);
+    const first = renderDialog(video);
+    const player = screen.getByLabelText('First steps');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('controls');
+    expect(player).toHaveAttribute('src', '/api/media/11/file');
+    first.unmount();
+
+    const audio = mediaItem({ id: 12, type: 'audio', title: 'Lullaby', thumbnailUrl: null });
+    backEnd(audio);
+    const second = renderDialog(audio);
+    expect(screen.getByLabelText('Lullaby').tagName).toBe('AUDIO');
+    expect(screen.getByLabelText('Lullaby')).toHaveAttribute('controls');
+    second.unmount();
+
+    const doc = mediaItem({ id: 13, type: 'document', title: 'Will', thumbnailUrl: null });
+    backEnd(doc);
+    renderDialog(doc);
+    const open = screen.getByRole('link', { name: 'Open' });
+    expect(open).toHaveAttribute('href', '/api/media/13/file');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/media/13/file?download=1');
+  });
+
+  it('shows a post with its website and content, and its image only when it has one', async () => {
+    const post = mediaItem({
+      id: 14,
+      type: 'post',
+      title: 'Reunion',
+      url: null,
+      thumbnailUrl: null,
+      description: null,
+      website_url: 'https://example.org/reunion',
+      content: 'Bring a dish.',
+    });
+    backEnd(post);
+    renderDialog(post);
+    const dialog = screen.getByRole('dialog', { name: /Reunion/ });
+    expect(within(dialog).queryByRole('img', { name: 'Reunion' })).not.toBeInTheDocument();
+    const link = within(dialog).getByRole('link', { name: 'Visit Website' });
+    expect(link).toHaveAttribute('href', 'https://example.org/reunion');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(dialog).toHaveTextContent('Bring a dish.');
+  });
+
+  it('edits: placeholders, trimmed title, empty description sent as null, success toast, back to view', async () => {
+    const item = mediaItem();
+    const updated = { ...item, title: 'Beach at dusk', description: null, mediaDate: '2019-07-05' };
+    const answer = deferred<Response>();
+    let saved = item;
+    const { calls } = backEnd(item, {
+      'PATCH /api/media/10': () => answer.promise,
+      'GET /api/media/10': () => fakeResponse(200, saved),
+    });
+    const { user } = renderDialog(item);
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const title = screen.getByPlaceholderText('Enter title');
+    const description = screen.getByPlaceholderText('Enter description');
+    expect(screen.getByPlaceholderText('Pick a date')).toHaveValue('2019-07-04');
+    await user.clear(title);
+    await user.type(title, '  Beach at dusk  ');
+    await user.clear(description);
+    await user.type(description, '   ');
+    fireEvent.change(screen.getByPlaceholderText('Pick a date'), { target: { value: '2019-07-05' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      title: 'Beach at dusk',
+      description: null,
+      mediaDate: '2019-07-05',
+    });
+    saved = updated;
+    answer.resolve(fakeResponse(200, updated));
+
+    expect(await successToast()).toHaveTextContent('SuccessMedia updated successfully');
+    expect(await screen.findByRole('dialog', { name: /Beach at dusk/ })).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Enter title')).not.toBeInTheDocument();
+  });
+
+  it('does not send an empty title, and Cancel leaves edit mode unchanged', async () => {
+    const item = mediaItem();
+    const { calls } = backEnd(item);
+    const { user } = renderDialog(item);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByPlaceholderText('Enter title'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a title');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('dialog', { name: /Beach day/ })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it("shows the server's sentence when an edit is refused", async () => {
+    const item = mediaItem();
+    backEnd(item, {
+      'PATCH /api/media/10': () =>
+        fakeResponse(403, { message: 'Only the uploader or an album editor can edit this item' }),
+    });
+    const { user } = renderDialog(item);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const shown = await errorToast();
+    expect(shown).toHaveTextContent('Error');
+    expect(shown).toHaveTextContent('Only the uploader or an album editor can edit this item');
+    expect(screen.getByPlaceholderText('Enter title')).toBeInTheDocument();
+  });
+
+  it('deletes after asking, says so and closes', async () => {
+    const item = mediaItem();
+    const { calls } = backEnd(item, { 'DELETE /api/media/10': () => fakeResponse(204) });
+    const { user, onClose } = renderDialog(item);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await successToast()).toHaveTextContent('SuccessMedia deleted successfully');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/media/10']);
+  });
+
+  it('leaves room for the albums work: header actions and the album line', () => {
+    const item = mediaItem({ albumId: 5 });
+    backEnd(item);
+    renderDialog(item, {
+      headerActions: (i) => <button type="button">Add {i.title} to Album</button>,
+      albumLine: (i) => <p>In album {i.albumId}</p>,
+    });
+    expect(screen.getByRole('button', { name: 'Add Beach day to Album' })).toBeInTheDocument();
+    expect(screen.getByText('In album 5')).toBeInTheDocument();
+  });
+});

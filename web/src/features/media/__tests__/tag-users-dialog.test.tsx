@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { TagUsersDialog } from '../components/tag-users-dialog';
+import type { MediaTag } from '../types';
+import { ann, rose, tom } from './fixtures';
+
+function backEnd(
+  initialTags: MediaTag[],
+  answers: Record<string, (call: FetchCall) => Response | Promise<Response>> = {},
+) {
+  let tags = initialTags;
+  const setTags = (next: MediaTag[]) => {
+    tags = next;
+  };
+  const stub = stubFetch((call) => {
+    const answer = answers[`${call.method} ${call.url}`];
+    if (answer) return answer(call);
+    if (call.url === '/api/users') return fakeResponse(200, [rose, tom, ann]);
+    if (call.method === 'GET' && call.url === '/api/media/10/tags') return fakeResponse(200, tags);
+    return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
+  });
+  return { ...stub, setTags };
+}
+
+function renderDialog() {
+  const onClose = jest.fn();
+  const view = renderWithProviders(<TagUsersDialog open mediaId={10} onClose={onClose} />);
+  return { onClose, ...view };
+}
+
+afterEach(restoreFetch);
+
+describe('TagUsersDialog', () => {
+  it('offers only people not yet tagged, with Tag User disabled until one is chosen', async () => {
+    backEnd([{ userId: 2, user: tom }]);
+    renderDialog();
+    expect(screen.getByText('Select users to tag in this media')).toBeInTheDocument();
+    const tagged = await screen.findByRole('list', { name: 'Tagged Users' });
+    expect(within(tagged).getByText('Uncle Tom')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Grandma Rose' })).toBeInTheDocument());
+    const options = within(screen.getByLabelText('Person to tag'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Select a user to tag', 'Grandma Rose', 'ann']);
+    expect(screen.getByRole('button', { name: 'Tag User' })).toBeDisabled();
+  });
+
+  it('tags the chosen person with their id as a number, says so, clears the choice and closes', async () => {
+    const answer = deferred<Response>();
+    const { calls, setTags } = backEnd([], { 'POST /api/media/10/tags': () => answer.promise });
+    const { user, onClose } = renderDialog();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Grandma Rose' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Person to tag'), 'Grandma Rose');
+    await user.click(screen.getByRole('button', { name: 'Tag User' }));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1 });
+    expect(screen.getByRole('button', { name: 'Tag User' })).toBeDisabled();
+
+    setTags([{ userId: 1, user: rose }]);
+    answer.resolve(fakeResponse(201, { userId: 1, user: rose }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('User tagged successfully')).toBeInTheDocument();
+    // The tag list was asked again.
+    expect(calls.filter((c) => c.url === '/api/media/10/tags' && c.method === 'GET').length).toBeGreaterThan(1);
+  });
+
+  it('removes a tag and says so', async () => {
+    const { calls, setTags } = backEnd([{ userId: 2, user: tom }], {
+      'DELETE /api/media/10/tags/2': () => {
+        setTags([]);
+        return fakeResponse(204);
+      },
+    });
+    const { user } = renderDialog();
+    await user.click(await screen.findByRole('button', { name: 'Remove Uncle Tom' }));
+    expect(await screen.findByText('Tag removed successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody is tagged yet.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/media/10/tags/2')).toBe(true);
+  });
+
+  it("shows the server's sentence when tagging fails", async () => {
+    backEnd([], { 'POST /api/media/10/tags': () => fakeResponse(409, { message: 'This person is already tagged' }) });
+    const { user, onClose } = renderDialog();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Uncle Tom' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Person to tag'), 'Uncle Tom');
+    await user.click(screen.getByRole('button', { name: 'Tag User' }));
+    const toast = await screen.findByRole('alert', { hidden: true });
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('This person is already tagged');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

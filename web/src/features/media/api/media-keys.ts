@@ -1,0 +1,33 @@
+import type { MediaFilters, MediaScope } from '../types';
+
+/** Every media query's key starts with this; refreshing media lists revalidates them all. */
+export const MEDIA_KEY_PREFIX = '/api/media';
+
+export const mediaItemKey = (id: number) => `/api/media/${id}`;
+export const mediaTagsKey = (id: number) => `/api/media/${id}/tags`;
+
+/** GET /api/media (or /api/media/tagged) for a scope, filters and page. */
+export function mediaListPath(
+  scope: MediaScope,
+  filters: MediaFilters,
+  page: { limit?: number; cursor?: string | null } = {},
+): string {
+  const params = new URLSearchParams();
+  let base = '/api/media';
+  if ('taggedUserId' in scope) {
+    base = '/api/media/tagged';
+    params.set('userId', String(scope.taggedUserId));
+  } else if ('uploadedBy' in scope) {
+    params.set('userId', String(scope.uploadedBy));
+    params.set('uploaded', 'true');
+  } else if (scope.albumId !== undefined) {
+    params.set('albumId', String(scope.albumId));
+  }
+  const q = filters.q?.trim();
+  if (q) params.set('q', q);
+  if (filters.type) params.set('type', filters.type);
+  if (page.limit) params.set('limit', String(page.limit));
+  if (page.cursor) params.set('cursor', page.cursor);
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
+}

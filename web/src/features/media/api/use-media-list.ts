@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type { MediaFilters, MediaItem, MediaPage, MediaScope } from '../types';
+import { mediaListPath } from './media-keys';
+import { MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal } from './media-refresh';
+
+/** DESIGN.md "lists": 60 a page. */
+export const MEDIA_PAGE_SIZE = 60;
+
+/** A media list loaded page by page as one scrolls (keyset cursors from the server). */
+export function useMediaList(scope: MediaScope, filters: MediaFilters, pageSize = MEDIA_PAGE_SIZE) {
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<MediaPage, Error>(
+    (index, previous: MediaPage | null) => {
+      if (index > 0 && !previous?.nextCursor) return null;
+      return mediaListPath(scope, filters, { limit: pageSize, cursor: previous?.nextCursor });
+    },
+    // Shown at once from the cache when it comes back on screen, and brought up to date.
+    { revalidateOnMount: true, revalidateFirstPage: false },
+  );
+
+  // Reload when the media keys are refreshed (see MEDIA_LISTS_SIGNAL_KEY).
+  const { data: signal } = useSWR(MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal);
+  const seenSignal = useRef(signal);
+  useEffect(() => {
+    if (seenSignal.current !== undefined && signal !== seenSignal.current) void mutate();
+    seenSignal.current = signal;
+  }, [signal, mutate]);
+
+  const items: MediaItem[] = data ? data.flatMap((page) => page.items) : [];
+  const lastPage = data?.[data.length - 1];
+  // A further page asked for and not here yet.
+  const isLoadingMore = !error && data !== undefined && data.length < size;
+
+  return {
+    items,
+    error,
+    isLoading: isLoading && !data,
+    isLoadingMore,
+    hasMore: Boolean(lastPage?.nextCursor),
+    loadMore: () => setSize((current) => current + 1),
+    retry: () => mutate(),
+  };
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { sendJson } from '../../../lib/api';
+import type { MediaTag } from '../types';
+import { mediaTagsKey } from './media-keys';
+import { useRefreshMedia } from './media-refresh';
+
+/** POST /api/media/{id}/tags and DELETE /api/media/{id}/tags/{userId}; both refresh the tag and media lists. */
+export function useTagMutations(mediaId: number) {
+  const refresh = useRefreshMedia();
+  const [busy, setBusy] = useState(false);
+
+  const run = async <T>(action: () => Promise<T>): Promise<T> => {
+    setBusy(true);
+    try {
+      const result = await action();
+      await refresh();
+      return result;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    busy,
+    // SPEC.md §5: the userId is sent as a number.
+    tag: (userId: number) => run(() => sendJson<MediaTag>('POST', mediaTagsKey(mediaId), { userId: Number(userId) })),
+    untag: (userId: number) => run(() => sendJson<void>('DELETE', `${mediaTagsKey(mediaId)}/${userId}`)),
+  };
+}

@@ -1,0 +1,221 @@
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LanguageOutlinedIcon from '@mui/icons-material/LanguageOutlined';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useDeleteMedia } from '../api/use-delete-media';
+import { useMediaItem } from '../api/use-media-item';
+import { useUpdateMedia, type MediaChanges } from '../api/use-update-media';
+import type { MediaDetailSlots, MediaItem } from '../types';
+import { formatMediaDate, personName } from '../utils/format';
+import { MediaEditForm } from './media-edit-form';
+import { MediaTypeIcon } from './media-type-icon';
+import { MediaViewer } from './media-viewer';
+import { TagUsersDialog } from './tag-users-dialog';
+
+export type MediaDetailDialogProps = {
+  /** The item as the list had it; the dialog brings it up to date. Null keeps the dialog closed. */
+  item: MediaItem | null;
+  open: boolean;
+  onClose: () => void;
+  /** Places the albums work fills: 'Add to Album' in the header, the album line with its Remove button. */
+  slots?: MediaDetailSlots;
+};
+
+/** One media item (SPEC.md §2 media detail dialog): shown by type, edited, tagged and deleted. */
+export function MediaDetailDialog({ item, open, onClose, slots }: MediaDetailDialogProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open && item !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+    >
+      {item && <MediaDetail key={item.id} initial={item} titleId={titleId} onClose={onClose} slots={slots} />}
+    </Dialog>
+  );
+}
+
+type MediaDetailProps = {
+  initial: MediaItem;
+  titleId: string;
+  onClose: () => void;
+  slots?: MediaDetailSlots;
+};
+
+function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
+  const { toast } = useToast();
+  const { item: current, error } = useMediaItem(initial);
+  const item = current ?? initial;
+  const [editing, setEditing] = useState(false);
+  const [tagging, setTagging] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const update = useUpdateMedia(item.id);
+  const remove = useDeleteMedia(item.id);
+
+  const save = async (changes: MediaChanges) => {
+    try {
+      await update.trigger(changes);
+      setEditing(false);
+      toast({ title: 'Success', description: 'Media updated successfully' });
+    } catch (problem) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(problem) });
+    }
+  };
+
+  const confirmDelete = async () => {
+    try {
+      await remove.trigger();
+      setConfirmingDelete(false);
+      onClose();
+      toast({ title: 'Success', description: 'Media deleted successfully' });
+    } catch (problem) {
+      setConfirmingDelete(false);
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(problem) });
+    }
+  };
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <>
+        <DialogTitle id={titleId}>{initial.title}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>This media item is no longer in the archive.</Typography>
+          <Button variant="outlined" onClick={onClose}>
+            Close
+          </Button>
+        </DialogContent>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {editing ? (
+        <Box sx={{ px: 3, pt: 1 }}>
+          <DialogTitle id={titleId} sx={{ px: 0 }}>
+            Edit media
+          </DialogTitle>
+          <MediaEditForm item={item} saving={update.isMutating} onSave={save} onCancel={() => setEditing(false)} />
+        </Box>
+      ) : (
+        // On a phone the buttons go on their own line under the title rather than squeezing it.
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 1, pr: 1, pt: 1 }}>
+          <DialogTitle
+            id={titleId}
+            sx={{
+              flex: '1 1 16rem',
+              minWidth: 0,
+              display: 'flex',
+              gap: 1,
+              alignItems: 'flex-start',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            <MediaTypeIcon type={item.type} sx={{ color: 'primary.main', mt: 0.5 }} />
+            {item.title}
+          </DialogTitle>
+          <Box
+            role="toolbar"
+            aria-label="Media actions"
+            sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', pt: 1, ml: 'auto' }}
+          >
+            <HeaderButton label="Edit" onClick={() => setEditing(true)} icon={<EditOutlinedIcon />} />
+            <HeaderButton label="Tag users" onClick={() => setTagging(true)} icon={<PersonAddAlt1OutlinedIcon />} />
+            {slots?.headerActions?.(item)}
+            <HeaderButton
+              label="Delete"
+              onClick={() => setConfirmingDelete(true)}
+              icon={<DeleteOutlinedIcon />}
+              danger
+            />
+            <HeaderButton label="Close" onClick={onClose} icon={<CloseIcon />} />
+          </Box>
+        </Box>
+      )}
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: 2, alignContent: 'start' }}>
+        <MediaViewer item={item} />
+        <Box>
+          <Typography>
+            Uploaded by <strong>{personName(item.user)}</strong>
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{formatMediaDate(item.mediaDate)}</Typography>
+          {item.tags.length > 0 && (
+            <Typography sx={{ mt: 0.5 }}>Tagged: {item.tags.map((t) => personName(t.user)).join(', ')}</Typography>
+          )}
+        </Box>
+        {slots?.albumLine?.(item)}
+        {item.description && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{item.description}</Typography>}
+        {item.type === 'post' && item.website_url && (
+          <Box>
+            <Button
+              component="a"
+              href={item.website_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outlined"
+              startIcon={<LanguageOutlinedIcon />}
+            >
+              Visit Website
+            </Button>
+          </Box>
+        )}
+        {item.type === 'post' && item.content && (
+          <Typography sx={{ whiteSpace: 'pre-wrap', fontSize: '1.1rem' }}>{item.content}</Typography>
+        )}
+      </DialogContent>
+
+      {tagging && <TagUsersDialog open mediaId={item.id} onClose={() => setTagging(false)} />}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Are you sure you want to delete this media item?"
+        description="It is removed from the archive for everyone. This cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        busy={remove.isMutating}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </>
+  );
+}
+
+function HeaderButton({
+  label,
+  icon,
+  onClick,
+  danger,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={onClick} color={danger ? 'error' : 'default'}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}

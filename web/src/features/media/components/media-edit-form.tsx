@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { MediaChanges } from '../api/use-update-media';
+import type { MediaItem } from '../types';
+
+type MediaEditFormProps = {
+  item: MediaItem;
+  saving: boolean;
+  onSave: (changes: MediaChanges) => void;
+  onCancel: () => void;
+};
+
+/** Edit mode of the detail dialog: title, description and date, with Save and Cancel. */
+export function MediaEditForm({ item, saving, onSave, onCancel }: MediaEditFormProps) {
+  const [title, setTitle] = useState(item.title);
+  const [description, setDescription] = useState(item.description ?? '');
+  const [mediaDate, setMediaDate] = useState(item.mediaDate);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return setProblem('Please enter a title');
+    if (!mediaDate) return setProblem('Please pick a date');
+    setProblem(null);
+    onSave({ title, description: description.trim() ? description : null, mediaDate });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Edit media" sx={{ display: 'grid', gap: 2, pt: 1 }}>
+      <TextField
+        label="Title"
+        placeholder="Enter title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        autoFocus
+        disabled={saving}
+      />
+      <TextField
+        label="Description"
+        placeholder="Enter description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        multiline
+        minRows={3}
+        disabled={saving}
+      />
+      <TextField
+        label="Date"
+        type="date"
+        value={mediaDate}
+        onChange={(event) => setMediaDate(event.target.value)}
+        disabled={saving}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'Pick a date' } }}
+      />
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,142 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { errorMessage } from '../../../lib/api';
+import { useMediaList } from '../api/use-media-list';
+import type { MediaDetailSlots, MediaItem, MediaScope, MediaType } from '../types';
+import { MediaCard } from './media-card';
+import { MediaCardSkeleton } from './media-card-skeleton';
+import { MediaDetailDialog } from './media-detail-dialog';
+import { MediaFilters } from './media-filters';
+import { TagUsersDialog } from './tag-users-dialog';
+
+/** SPEC.md §9: six skeleton cards while loading. */
+const SKELETON_CARDS = 6;
+/** Typing pauses this long before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type MediaGridProps = {
+  /** Everything (default), one album ({ albumId }), one person's uploads, or what one person is tagged in. */
+  scope?: MediaScope;
+  /**
+   * More buttons on each card beside Tag Users, shown when the grid is not scoped to an album: the albums work
+   * passes its 'Add to Album' button here.
+   */
+  renderCardActions?: (item: MediaItem) => ReactNode;
+  /** Slots of the detail dialog (add to album, the album line). */
+  detailSlots?: MediaDetailSlots;
+};
+
+/** The media grid of SPEC.md §2: search, type filter, 1/2/3 columns, more loaded while scrolling. */
+export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaGridProps) {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [type, setType] = useState<MediaType | ''>('');
+  const [opened, setOpened] = useState<MediaItem | null>(null);
+  const [tagging, setTagging] = useState<MediaItem | null>(null);
+  const albumScoped = 'albumId' in scope && scope.albumId !== undefined;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, retry } = useMediaList(scope, { q, type });
+
+  return (
+    <Box>
+      <MediaFilters search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
+      {isLoading ? (
+        <Grid aria-busy="true" aria-label="Loading media">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <MediaCardSkeleton key={index} />
+          ))}
+        </Grid>
+      ) : error && items.length === 0 ? (
+        <LoadError message={errorMessage(error, 'Could not load the media. Please try again.')} onRetry={retry} />
+      ) : items.length === 0 ? (
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary', fontSize: '1.15rem' }}>
+          No media items found
+        </Typography>
+      ) : (
+        <>
+          <Grid>
+            {items.map((item) => (
+              <MediaCard
+                key={item.id}
+                item={item}
+                onOpen={setOpened}
+                onTagUsers={albumScoped ? undefined : setTagging}
+                extraActions={albumScoped ? undefined : renderCardActions?.(item)}
+              />
+            ))}
+          </Grid>
+          {error && (
+            <Alert severity="error" variant="outlined" sx={{ mt: 3 }}>
+              {errorMessage(error, 'Could not load more media. Please try again.')}
+            </Alert>
+          )}
+          {hasMore && <LoadMore onLoadMore={loadMore} loading={isLoadingMore} />}
+        </>
+      )}
+      <MediaDetailDialog item={opened} open={opened !== null} onClose={() => setOpened(null)} slots={detailSlots} />
+      {tagging && <TagUsersDialog open mediaId={tagging.id} onClose={() => setTagging(null)} />}
+    </Box>
+  );
+}
+
+function Grid({ children, ...aria }: { children: ReactNode; 'aria-busy'?: 'true'; 'aria-label'?: string }) {
+  return (
+    <Box
+      {...aria}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+        gap: { xs: 2, md: 3 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Loads the next page when the end of the grid scrolls into view; the button is there for whoever prefers
+ * to tap (and for browsers without IntersectionObserver).
+ */
+function LoadMore({ onLoadMore, loading }: { onLoadMore: () => void; loading: boolean }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadNext = useRef(onLoadMore);
+  useEffect(() => {
+    loadNext.current = onLoadMore;
+  }, [onLoadMore]);
+
+  // Observed afresh after each page: if the end is still in view (a short page), the next one follows.
+  useEffect(() => {
+    const node = sentinel.current;
+    if (loading || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          loadNext.current();
+        }
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loading]);
+
+  return (
+    <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+      <Button variant="outlined" size="large" onClick={onLoadMore} disabled={loading}>
+        {loading ? <CircularProgress size={22} aria-label="Loading more media" /> : 'Load more'}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import AudiotrackOutlinedIcon from '@mui/icons-material/AudiotrackOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
+import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { MEDIA_TYPES, type MediaType } from '../types';
+
+const ICONS = {
+  photo: PhotoOutlinedIcon,
+  video: VideocamOutlinedIcon,
+  audio: AudiotrackOutlinedIcon,
+  document: DescriptionOutlinedIcon,
+  post: ArticleOutlinedIcon,
+} as const;
+
+export function mediaTypeLabel(type: MediaType): string {
+  return MEDIA_TYPES.find((t) => t.value === type)?.label ?? type;
+}
+
+/** The icon of a media type, named for screen readers ("Photo", "Video", ...) unless it is only decoration. */
+export function MediaTypeIcon({
+  type,
+  decorative = false,
+  ...props
+}: { type: MediaType; decorative?: boolean } & SvgIconProps) {
+  const Icon = ICONS[type] ?? DescriptionOutlinedIcon;
+  return decorative ? <Icon aria-hidden {...props} /> : <Icon titleAccess={mediaTypeLabel(type)} {...props} />;
+}

@@ -1,0 +1,144 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { useFamilyUsers } from '../api/use-family-users';
+import { useMediaTags } from '../api/use-media-tags';
+import { useTagMutations } from '../api/use-tag-mutations';
+import { personName } from '../utils/format';
+
+type TagUsersDialogProps = {
+  open: boolean;
+  mediaId: number;
+  onClose: () => void;
+};
+
+/** Tag relatives in an item, or remove tags (SPEC.md §2 nested Tag Users dialog). */
+export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) {
+  const titleId = useId();
+  const { toast } = useToast();
+  const { users, error: usersError } = useFamilyUsers();
+  const { tags, error: tagsError, isLoading } = useMediaTags(open ? mediaId : null);
+  const { tag, untag, busy } = useTagMutations(mediaId);
+  const [selected, setSelected] = useState('');
+
+  const tagged = new Set(tags.map((t) => t.userId));
+  const choices = users.filter((user) => !tagged.has(user.id));
+
+  const close = () => {
+    setSelected('');
+    onClose();
+  };
+
+  const tagSelected = async () => {
+    if (!selected) return;
+    try {
+      await tag(Number(selected));
+      toast({ title: 'User tagged successfully' });
+      // SPEC.md §4: tagging clears the selection and closes the panel.
+      close();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+    }
+  };
+
+  const remove = async (userId: number) => {
+    try {
+      await untag(userId);
+      toast({ title: 'Tag removed successfully' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Tag Users</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2, color: 'text.primary' }}>Select users to tag in this media</DialogContentText>
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextField
+            select
+            label="Person to tag"
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+            disabled={busy}
+            sx={{ flex: '1 1 16rem' }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">Select a user to tag</option>
+            {choices.map((user) => (
+              <option key={user.id} value={user.id}>
+                {personName(user)}
+              </option>
+            ))}
+          </TextField>
+          <Button variant="contained" onClick={tagSelected} disabled={!selected || busy} sx={{ minHeight: 56 }}>
+            Tag User
+          </Button>
+        </Box>
+        {usersError && (
+          <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
+            {errorMessage(usersError, 'Could not load the family list.')}
+          </Alert>
+        )}
+
+        <Typography component="h3" variant="h6" sx={{ mt: 3, mb: 1 }}>
+          Tagged Users
+        </Typography>
+        {isLoading ? (
+          <CircularProgress aria-label="Loading tagged users" size={28} />
+        ) : tagsError ? (
+          <Alert severity="error" variant="outlined">
+            {errorMessage(tagsError, 'Could not load who is tagged.')}
+          </Alert>
+        ) : tags.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>Nobody is tagged yet.</Typography>
+        ) : (
+          <List aria-label="Tagged Users" disablePadding>
+            {tags.map((t) => (
+              <ListItem
+                key={t.userId}
+                divider
+                secondaryAction={
+                  <Button
+                    color="error"
+                    onClick={() => remove(t.userId)}
+                    disabled={busy}
+                    aria-label={`Remove ${personName(t.user)}`}
+                  >
+                    Remove
+                  </Button>
+                }
+                sx={{ pr: 14 }}
+              >
+                <ListItemText
+                  primary={personName(t.user)}
+                  secondary={t.user.username ? `@${t.user.username}` : undefined}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="outlined" onClick={close} disabled={busy}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

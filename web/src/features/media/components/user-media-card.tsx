@@ -1,0 +1,111 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api';
+import { mediaListPath } from '../api/media-keys';
+import type { MediaDetailSlots, MediaItem, MediaPage } from '../types';
+import { formatMediaDate } from '../utils/format';
+import { MediaDetailDialog } from './media-detail-dialog';
+import { MediaPreview } from './media-preview';
+
+/** SPEC.md §9: a profile shows 5 items; 'See All' when there are more. */
+export const MEDIA_ON_PROFILE = 5;
+
+type UserMediaCardProps = {
+  userId: number;
+  kind: 'uploaded' | 'tagged';
+  /** Defaults to 'Uploaded Media' / 'Tagged Media'. */
+  title?: string;
+  detailSlots?: MediaDetailSlots;
+};
+
+/**
+ * A profile card: the person's first five uploaded (or tagged) items, each opening the media detail dialog,
+ * and 'See All' to /profile/{id}/uploaded (or /tagged) when there are more.
+ */
+export function UserMediaCard({ userId, kind, title, detailSlots }: UserMediaCardProps) {
+  const headingId = useId();
+  const [opened, setOpened] = useState<MediaItem | null>(null);
+  // One more than shown tells whether there are more.
+  const key = mediaListPath(
+    kind === 'uploaded' ? { uploadedBy: userId } : { taggedUserId: userId },
+    {},
+    { limit: MEDIA_ON_PROFILE + 1 },
+  );
+  const { data, error, isLoading, mutate } = useSWR<MediaPage, Error>(key, { revalidateOnMount: true });
+  const items = data?.items ?? [];
+  const heading = title ?? (kind === 'uploaded' ? 'Uploaded Media' : 'Tagged Media');
+  const seeAll = kind === 'uploaded' ? paths.userUploaded.getHref(userId) : paths.userTagged.getHref(userId);
+
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 2,
+          }}
+        >
+          <Typography id={headingId} variant="h5" component="h2">
+            {heading}
+          </Typography>
+          {items.length > MEDIA_ON_PROFILE && (
+            <Button component={RouterLink} to={seeAll} variant="text">
+              See All
+            </Button>
+          )}
+        </Box>
+        {isLoading && !data ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+            <CircularProgress aria-label={`Loading ${heading.toLowerCase()}`} />
+          </Box>
+        ) : error && !data ? (
+          <Alert
+            severity="error"
+            variant="outlined"
+            action={
+              <Button color="inherit" onClick={() => mutate()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(error, 'Could not load the media.')}
+          </Alert>
+        ) : items.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>No media yet.</Typography>
+        ) : (
+          <List disablePadding aria-label={heading}>
+            {items.slice(0, MEDIA_ON_PROFILE).map((item) => (
+              <ListItemButton key={item.id} onClick={() => setOpened(item)} sx={{ gap: 2, borderRadius: 1, px: 1 }}>
+                <Box sx={{ width: 64, height: 64, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
+                  <MediaPreview item={item} height={64} compact />
+                </Box>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {formatMediaDate(item.mediaDate)}
+                  </Typography>
+                </Box>
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+      <MediaDetailDialog item={opened} open={opened !== null} onClose={() => setOpened(null)} slots={detailSlots} />
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import { LoadError } from '../../../components/load-error';
+import { NotFound } from '../../../components/not-found';
+import { PageHeading } from '../../../components/page-heading';
+import { PageSpinner } from '../../../components/page-spinner';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api';
+import type { User } from '../../../types/api';
+import type { MediaDetailSlots } from '../types';
+import { MediaGrid } from './media-grid';
+
+type UserMediaPageProps = {
+  userId: number;
+  /** What they uploaded, or what they are tagged in (DESIGN.md: the person {id}'s, not the signed-in one's). */
+  kind: 'uploaded' | 'tagged';
+  detailSlots?: MediaDetailSlots;
+};
+
+const TITLES = { uploaded: 'Uploaded Media', tagged: 'Tagged Media' } as const;
+
+/** /profile/{id}/uploaded and /profile/{id}/tagged: one person's media in the same grid, with a way back. */
+export function UserMediaPage({ userId, kind, detailSlots }: UserMediaPageProps) {
+  // The same key the profile pages use, so a profile just seen is shown at once.
+  const { data: user, error, isLoading, mutate } = useSWR<User, Error>(`/api/users/${userId}`);
+  if (isLoading) return <PageSpinner />;
+  if (error instanceof ApiError && error.status === 404) return <NotFound />;
+  if (error || !user) {
+    return <LoadError message={errorMessage(error, 'Could not load this profile.')} onRetry={() => mutate()} />;
+  }
+  const name = user.displayName || user.username;
+  return (
+    <>
+      <Link
+        component={RouterLink}
+        to={paths.userProfile.getHref(user.id)}
+        sx={{ display: 'inline-block', mb: 2, py: 1 }}
+      >
+        Back to {name}'s profile
+      </Link>
+      <PageHeading title={TITLES[kind]} subtitle={name} />
+      <MediaGrid
+        scope={kind === 'uploaded' ? { uploadedBy: userId } : { taggedUserId: userId }}
+        detailSlots={detailSlots}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { MediaType } from '../types';
+
+/** SPEC.md §9: 50MB. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** What each type's file input offers, and the sentence when a file does not fit (the server's 415 wording). */
+export const FILE_RULES: Record<
+  MediaType,
+  { accept: string; extensions: string[]; mimePrefix?: string; message: string }
+> = {
+  photo: {
+    accept: 'image/*',
+    mimePrefix: 'image/',
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'avif', 'bmp', 'tif', 'tiff'],
+    message: 'A photo must be an image file (such as JPEG, PNG, GIF, WebP or HEIC).',
+  },
+  video: {
+    accept: 'video/*',
+    mimePrefix: 'video/',
+    extensions: ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', '3gp'],
+    message: 'A video must be a video file (such as MP4, MOV or WebM).',
+  },
+  audio: {
+    accept: 'audio/*',
+    mimePrefix: 'audio/',
+    extensions: ['mp3', 'm4a', 'aac', 'wav', 'ogg', 'oga', 'opus', 'flac', 'weba'],
+    message: 'An audio item must be a sound file (such as MP3, M4A, WAV or OGG).',
+  },
+  document: {
+    accept: '.pdf,.doc,.docx,.txt',
+    extensions: ['pdf', 'doc', 'docx', 'txt'],
+    message: 'A document must be a PDF, a Word file (.doc or .docx) or a plain text file (.txt).',
+  },
+  post: {
+    accept: 'image/*',
+    mimePrefix: 'image/',
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'avif', 'bmp'],
+    message: 'The image of a post must be an image file (such as JPEG, PNG, GIF or WebP).',
+  },
+};
+
+export type UploadDraft = {
+  type: MediaType;
+  title: string;
+  file: File | null;
+};
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Whether a file is of the kind the type takes, judged by what the browser says (the server sniffs the bytes). */
+export function fileFits(type: MediaType, file: File): boolean {
+  const rule = FILE_RULES[type];
+  if (rule.mimePrefix && file.type.startsWith(rule.mimePrefix)) return true;
+  return rule.extensions.includes(extensionOf(file.name));
+}
+
+/** SPEC.md §5, checked before anything is sent: the first problem, as the sentence to show, or null. */
+export function checkUpload(draft: UploadDraft): string | null {
+  if (!draft.title.trim()) return 'Please enter a title';
+  if (draft.type !== 'post' && !draft.file) return 'Please select a file to upload';
+  if (draft.file && draft.file.size > MAX_UPLOAD_BYTES) return 'File size must be less than 50MB';
+  if (draft.file && !fileFits(draft.type, draft.file)) return FILE_RULES[draft.type].message;
+  return null;
+}
