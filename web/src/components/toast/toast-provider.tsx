@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Portal from '@mui/material/Portal';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   TOAST_LIMIT,
@@ -68,35 +69,53 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // An open dialog marks everything else aria-hidden; the notifications must still be read aloud
+  // (an error toast usually answers something done in a dialog), so the region takes that mark off itself.
+  const [region, setRegion] = useState<HTMLElement | null>(null);
+  const attachRegion = useCallback((element: HTMLElement | null) => {
+    regionRef.current = element;
+    setRegion(element);
+  }, []);
+  useEffect(() => {
+    if (!region || typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => {
+      if (region.hasAttribute('aria-hidden')) region.removeAttribute('aria-hidden');
+    });
+    observer.observe(region, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [region]);
+
   const api = useMemo<ToastApi>(() => ({ toast, dismiss }), [toast, dismiss]);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Box
-        component="section"
-        ref={regionRef}
-        role="region"
-        aria-label="Notifications (F8)"
-        tabIndex={-1}
-        sx={{
-          position: 'fixed',
-          zIndex: 'snackbar',
-          bottom: { xs: 12, md: 24 },
-          left: { xs: 12, md: 'auto' },
-          right: { xs: 12, md: 24 },
-          width: { md: 420 },
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 1,
-          outline: 'none',
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 4 },
-        }}
-      >
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
-        ))}
-      </Box>
+      <Portal>
+        <Box
+          component="section"
+          ref={attachRegion}
+          role="region"
+          aria-label="Notifications (F8)"
+          tabIndex={-1}
+          sx={{
+            position: 'fixed',
+            zIndex: 'snackbar',
+            bottom: { xs: 12, md: 24 },
+            left: { xs: 12, md: 'auto' },
+            right: { xs: 12, md: 24 },
+            width: { md: 420 },
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1,
+            outline: 'none',
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 4 },
+          }}
+        >
+          {toasts.map((t) => (
+            <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+          ))}
+        </Box>
+      </Portal>
     </ToastContext.Provider>
   );
 }

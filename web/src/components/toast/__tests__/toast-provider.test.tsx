@@ -1,3 +1,4 @@
+import Dialog from '@mui/material/Dialog';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '../toast-provider';
@@ -94,5 +95,33 @@ describe(ToastProvider.name, () => {
     await user.keyboard('{F8}');
 
     expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveFocus();
+  });
+});
+
+describe('toasts while a dialog is open', () => {
+  function DialogHarness() {
+    const { toast } = useToast();
+    return (
+      <Dialog open aria-label="Create Album">
+        <button
+          onClick={() => toast({ variant: 'destructive', title: 'Error', description: 'Album name is required' })}
+        >
+          save
+        </button>
+      </Dialog>
+    );
+  }
+
+  it('are still announced: the notifications region is not hidden by the dialog', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(
+      <ToastProvider>
+        <DialogHarness />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'save' }));
+    // Without { hidden: true }: only what assistive technology can reach is found.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Album name is required');
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).not.toHaveAttribute('aria-hidden');
   });
 });
