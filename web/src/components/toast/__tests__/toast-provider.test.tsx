@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Dialog from '@mui/material/Dialog';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,6 +102,8 @@ describe(ToastProvider.name, () => {
 describe('toasts while a dialog is open', () => {
   function DialogHarness() {
     const { toast } = useToast();
+    const [open, setOpen] = useState(false);
+    if (!open) return <button onClick={() => setOpen(true)}>open</button>;
     return (
       <Dialog open aria-label="Create Album">
         <button
@@ -119,7 +122,9 @@ describe('toasts while a dialog is open', () => {
         <DialogHarness />
       </ToastProvider>,
     );
-    await user.click(screen.getByRole('button', { name: 'save' }));
+    // The region exists before the dialog opens, as in the app.
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    await user.click(await screen.findByRole('button', { name: 'save' }));
     // Without { hidden: true }: only what assistive technology can reach is found.
     expect(await screen.findByRole('alert')).toHaveTextContent('Album name is required');
     expect(screen.getByRole('region', { name: 'Notifications (F8)' })).not.toHaveAttribute('aria-hidden');
