@@ -1,8 +1,22 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import type { AlbumsConfig } from './config';
+import { AlbumMediaController } from './controllers/album-media.controller';
+import { AlbumMemberController } from './controllers/album-member.controller';
+import { AlbumController } from './controllers/album.controller';
+import { InternalAlbumAccessController } from './controllers/internal-album-access.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { albumsDatabase } from './data-source';
+import { AlbumMemberEntity } from './entities/album-member.entity';
+import { AlbumEntity } from './entities/album.entity';
+import { AlbumRepository } from './repositories/album.repository';
+import { AlbumAccessService } from './services/album-access.service';
+import { AlbumMediaService } from './services/album-media.service';
+import { AlbumPresenter } from './services/album-presenter';
+import { AlbumService } from './services/album.service';
+import { MediaClient } from './services/media.client';
+import { ALBUMS_CONFIG } from './services/tokens';
 
 @Module({})
 export class AppModule {
@@ -16,9 +30,24 @@ export class AppModule {
           profileUrl: config.PROFILE_URL,
         }),
         databaseModule(albumsDatabase(config.DATABASE_URL)),
+        TypeOrmModule.forFeature([AlbumEntity, AlbumMemberEntity]),
       ],
-      controllers: [InternalPurgeController],
-      providers: [],
+      controllers: [
+        AlbumController,
+        AlbumMemberController,
+        AlbumMediaController,
+        InternalAlbumAccessController,
+        InternalPurgeController,
+      ],
+      providers: [
+        { provide: ALBUMS_CONFIG, useValue: config },
+        AlbumRepository,
+        MediaClient,
+        AlbumPresenter,
+        AlbumService,
+        AlbumMediaService,
+        AlbumAccessService,
+      ],
     };
   }
 }

@@ -1,4 +1,7 @@
 import { dataSourceOptions } from '@family/shared/nest';
+import { AlbumMemberEntity } from './entities/album-member.entity';
+import { AlbumEntity } from './entities/album.entity';
+import { CreateAlbums1763790000000 } from './migrations/1763790000000-create-albums';
 
 export const ALBUMS_SCHEMA = 'albums';
 
@@ -6,8 +9,8 @@ export function albumsDatabase(url: string) {
   return {
     url,
     schema: ALBUMS_SCHEMA,
-    entities: [],
-    migrations: [],
+    entities: [AlbumEntity, AlbumMemberEntity],
+    migrations: [CreateAlbums1763790000000],
   };
 }
 

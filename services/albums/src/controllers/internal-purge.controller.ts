@@ -1,11 +1,16 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { Internal, ParseIdPipe } from '@family/shared/nest';
+import { Internal, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { AlbumAccessService } from '../services/album-access.service';
 
 @Internal()
 @Controller('internal')
 export class InternalPurgeController {
-  /** Called when an account is deleted. This service keeps nothing of a person yet. */
+  constructor(private readonly access: AlbumAccessService) {}
+
+  /** Account deletion (auth): the albums the person created (items detached) and their memberships. */
   @Delete('users/:id')
   @HttpCode(204)
-  purge(@Param('id', ParseIdPipe) _id: number): void {}
+  purge(@Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string): Promise<void> {
+    return this.access.purgeUser(id, requestId);
+  }
 }

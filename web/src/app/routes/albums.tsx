@@ -1,5 +1,19 @@
 import { AlbumsPage } from '../../features/albums/components/albums-page';
+import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { useRefreshMedia } from '../../features/media/api/media-refresh';
+import { MediaGrid } from '../../features/media/components/media-grid';
+import { albumDetailSlots } from '../album-media-slots';
 
 export default function AlbumsRoute() {
-  return <AlbumsPage />;
+  const { user } = useCurrentUser();
+  const refreshMedia = useRefreshMedia();
+  if (!user) return null;
+  return (
+    <AlbumsPage
+      currentUserId={user.id}
+      // The View dialog lists the album's media with the media grid, without the per-card buttons.
+      renderAlbumMedia={(album) => <MediaGrid scope={{ albumId: album.id }} detailSlots={albumDetailSlots(user.id)} />}
+      onMediaChanged={refreshMedia}
+    />
+  );
 }

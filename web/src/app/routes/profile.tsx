@@ -5,12 +5,14 @@ import { UserMediaCard } from '../../features/media/components/user-media-card';
 import { AddRelationButton } from '../../features/profile/components/add-relation-button';
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
 import type { User } from '../../types/api';
+import { albumDetailSlots } from '../album-media-slots';
 
 /** The cards of a profile that other features provide: the person's media, their tree, Add Relation. */
 export function profileSlots(user: User, own: boolean, currentUserId: number): ProfileSlots {
+  const detailSlots = albumDetailSlots(currentUserId);
   return {
-    uploadedMedia: <UserMediaCard userId={user.id} kind="uploaded" />,
-    taggedMedia: <UserMediaCard userId={user.id} kind="tagged" />,
+    uploadedMedia: <UserMediaCard userId={user.id} kind="uploaded" detailSlots={detailSlots} />,
+    taggedMedia: <UserMediaCard userId={user.id} kind="tagged" detailSlots={detailSlots} />,
     familyTree: (
       <FamilyTreeCard
         rootUserId={user.id}

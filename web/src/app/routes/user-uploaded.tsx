@@ -1,10 +1,15 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
-import { ProfileSectionPage } from '../../features/profile/components/profile-section-page';
+import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { UserMediaPage } from '../../features/media/components/user-media-page';
 import { parseId } from '../../lib/parse-id';
+import { albumDetailSlots } from '../album-media-slots';
 
+/** /profile/{id}/uploaded: everything that person uploaded (as far as the viewer may see). */
 export default function UserUploadedRoute() {
   const userId = parseId(useParams().id);
+  const { user } = useCurrentUser();
   if (userId === null) return <NotFound />;
-  return <ProfileSectionPage key={userId} userId={userId} title="Uploaded Media" />;
+  if (!user) return null;
+  return <UserMediaPage key={userId} userId={userId} kind="uploaded" detailSlots={albumDetailSlots(user.id)} />;
 }

@@ -1,6 +1,6 @@
-import { PageHeading } from '../../../components/page-heading';
+import { AlbumsView, type AlbumsViewProps } from './albums-view';
 
-/** Albums the signed-in person can see. The album grid and dialogs come next. */
-export function AlbumsPage() {
-  return <PageHeading title="Albums" subtitle="Collections of media shared with the family." />;
+/** /albums: the albums the signed-in person may see, with the page's one h1. */
+export function AlbumsPage(props: Omit<AlbumsViewProps, 'headingLevel'>) {
+  return <AlbumsView {...props} headingLevel="h1" />;
 }

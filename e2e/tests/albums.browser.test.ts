@@ -1,0 +1,212 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient, uniqueName } from '../support/api';
+import { DESKTOP, PHONE, launchBrowser, logInInBrowser, newPage, screenshot } from '../support/browser';
+
+type Person = { id: number; username: string; displayName: string; password: string; client: ApiClient };
+
+async function register(prefix: string, displayName: string): Promise<Person> {
+  const client = new ApiClient();
+  const username = uniqueName(prefix);
+  const password = 'secret-pw';
+  const response = await client.post('/api/register', { username, password, displayName });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { id: response.body.user.id, username, displayName, password, client };
+}
+
+/** A small real PNG in one colour (48x48), so the card shows a picture. */
+function png(red: number, green: number, blue: number): Blob {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 48;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const pixel = Buffer.from([red, green, blue]);
+  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: size }, () => pixel)]);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return new Blob([bytes], { type: 'image/png' });
+}
+
+async function uploadPhoto(person: Person, title: string, colour: [number, number, number]) {
+  const form = new FormData();
+  form.set('type', 'photo');
+  form.set('title', title);
+  form.set('file', png(...colour), 'photo.png');
+  const response = await person.client.post('/api/media', form);
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** Dialogs fade in: wait until every open one is fully shown before a screenshot. */
+async function dialogsShown(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every(
+      (element) => getComputedStyle(element).opacity === '1',
+    ),
+  );
+}
+
+async function signIn(page: Page, person: Person) {
+  await logInInBrowser(page, person.username, person.password);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
+}
+
+describe('albums in a browser', () => {
+  let browser: Browser;
+  let rose: Person;
+  let tom: Person;
+  const run = Date.now().toString(36);
+  const albumName = `Summer ${run}`;
+  const photoTitle = `Lake ${run}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    rose = await register('arose', `Rose ${run}`);
+    tom = await register('atom', `Tom ${run}`);
+    await uploadPhoto(rose, photoTitle, [40, 120, 200]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates an album, adds a member and a photo, views it, removes it and deletes the album', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await signIn(page, rose);
+      await page.goto('/albums');
+      await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
+
+      await page.getByRole('button', { name: 'Create Album' }).first().click();
+      const create = page.getByRole('dialog', { name: 'Create Album' });
+      await create.getByRole('button', { name: 'Create Album' }).click();
+      await create.getByText('Album name is required').waitFor();
+      await create.getByLabel('Name').fill(albumName);
+      await create.getByLabel('Description').fill('Days at the lake');
+      await dialogsShown(page);
+      await screenshot(page, 'albums-create-dialog');
+      await create.getByRole('button', { name: 'Create Album' }).click();
+      await page.getByText('Album created successfully').waitFor();
+      const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: albumName }) });
+      await card.getByText(`Created by ${rose.displayName}`).waitFor();
+
+      await card.getByRole('button', { name: `Add Member to ${albumName}` }).click();
+      const addMember = page.getByRole('dialog', { name: 'Add Member' });
+      await addMember.getByRole('button', { name: 'Add Member' }).click();
+      await addMember.getByText('Please select a member').waitFor();
+      await addMember.getByLabel('Family member').selectOption({ label: `${tom.displayName} (@${tom.username})` });
+      await addMember.getByRole('switch', { name: 'Can Edit' }).check();
+      await dialogsShown(page);
+      await screenshot(page, 'albums-add-member-dialog');
+      await addMember.getByRole('button', { name: 'Add Member' }).click();
+      await page.getByText('Member added successfully').waitFor();
+      await card.getByText('2 members').waitFor();
+
+      // From the gallery: the photo's card has Add to Album.
+      await page.goto('/');
+      const photoCard = page.getByRole('article', { name: photoTitle });
+      await photoCard.getByRole('button', { name: `Add to Album: ${photoTitle}` }).click();
+      const addToAlbum = page.getByRole('dialog', { name: 'Add to Album' });
+      await addToAlbum.getByText('Select an album to add this media item to').waitFor();
+      expect(await addToAlbum.getByRole('button', { name: 'Add to Album' }).isDisabled()).toBe(true);
+      await addToAlbum.getByLabel('Album').selectOption({ label: albumName });
+      await addToAlbum.getByRole('button', { name: 'Add to Album' }).click();
+      await page.getByText('Media added to album successfully').waitFor();
+
+      // The album's View dialog lists it with the media grid.
+      await page.goto('/albums');
+      await card.getByText('1 item', { exact: true }).waitFor();
+      await card.getByRole('img', { name: photoTitle }).waitFor();
+      await screenshot(page, 'albums-page-desktop');
+      await card.getByRole('button', { name: `View ${albumName}` }).click();
+      const view = page.getByRole('dialog', { name: albumName });
+      await view.getByRole('article', { name: photoTitle }).waitFor();
+      await view.getByText('Can Edit').waitFor();
+      expect(await view.getByRole('button', { name: /Tag Users|Add to Album/ }).count()).toBe(0);
+      await dialogsShown(page);
+      await screenshot(page, 'albums-view-dialog');
+
+      // Its detail dialog names the album and takes it out.
+      await view.getByRole('button', { name: `Open ${photoTitle}` }).click();
+      const detail = page.getByRole('dialog', { name: photoTitle });
+      await detail.getByText(albumName).waitFor();
+      await dialogsShown(page);
+      await screenshot(page, 'albums-media-detail-album-line');
+      await detail.getByRole('button', { name: `Remove from ${albumName}` }).click();
+      const confirmRemove = page.getByRole('dialog', {
+        name: 'Are you sure you want to remove this media from the album?',
+      });
+      await confirmRemove.getByRole('button', { name: 'Remove' }).click();
+      await page.getByText('Media removed from album successfully').waitFor();
+      await detail.getByRole('button', { name: 'Close' }).first().click();
+      await view.getByText('No media items found').waitFor();
+      await view.getByRole('button', { name: 'Close' }).last().click();
+
+      await card.getByRole('button', { name: `Delete ${albumName}` }).click();
+      const confirmDelete = page.getByRole('dialog', { name: 'Are you sure you want to delete this album?' });
+      await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Album deleted successfully').waitFor();
+      await card.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("switches home's views and restores the saved one once", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await signIn(page, tom);
+      await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+      const views = page.getByRole('group', { name: 'What to show' });
+
+      await views.getByRole('button', { name: 'Family Tree' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Family Tree' }).waitFor();
+      await views.getByRole('button', { name: 'Albums' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
+      await screenshot(page, 'home-albums-view-desktop');
+
+      // The saved choice comes back once after a reload, then the setting is cleared.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
+      expect(await views.getByRole('button', { name: 'Albums' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.evaluate(() => window.localStorage.getItem('family-archive.home-view'))).toBeNull();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works on a phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      const { body: album } = await rose.client.post('/api/albums', { name: `Phone ${run}`, isShared: true });
+      await rose.client.post(`/api/albums/${album.id}/members`, { userId: tom.id, canEdit: false });
+      await signIn(page, tom);
+      await page.getByRole('group', { name: 'What to show' }).getByRole('button', { name: 'Albums' }).click();
+      const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: `Phone ${run}` }) });
+      await card.getByText(`Created by ${rose.displayName}`).waitFor();
+      await screenshot(page, 'home-albums-view-phone');
+      await card.getByRole('button', { name: `View Phone ${run}` }).click();
+      const view = page.getByRole('dialog', { name: `Phone ${run}` });
+      await view.getByRole('button', { name: 'Leave album' }).waitFor();
+      await dialogsShown(page);
+      await screenshot(page, 'albums-view-dialog-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});

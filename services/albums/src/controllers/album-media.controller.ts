@@ -1,0 +1,30 @@
+import { Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import type { Identity } from '@family/shared';
+import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { AlbumMediaService } from '../services/album-media.service';
+
+@Controller('api/albums/:albumId/media/:mediaId')
+export class AlbumMediaController {
+  constructor(private readonly albumMedia: AlbumMediaService) {}
+
+  @Post()
+  @HttpCode(200)
+  add(
+    @CurrentUser() user: Identity,
+    @Param('albumId', ParseIdPipe) albumId: number,
+    @Param('mediaId', ParseIdPipe) mediaId: number,
+    @RequestId() requestId?: string,
+  ) {
+    return this.albumMedia.add(user, albumId, mediaId, requestId);
+  }
+
+  @Delete()
+  remove(
+    @CurrentUser() user: Identity,
+    @Param('albumId', ParseIdPipe) albumId: number,
+    @Param('mediaId', ParseIdPipe) mediaId: number,
+    @RequestId() requestId?: string,
+  ) {
+    return this.albumMedia.remove(user, albumId, mediaId, requestId);
+  }
+}

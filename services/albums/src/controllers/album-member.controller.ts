@@ -1,0 +1,29 @@
+import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
+import type { Identity } from '@family/shared';
+import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { AddMemberDto } from '../dtos/album.dto';
+import { AlbumService } from '../services/album.service';
+
+@Controller('api/albums/:id/members')
+export class AlbumMemberController {
+  constructor(private readonly albums: AlbumService) {}
+
+  @Post()
+  add(
+    @CurrentUser() user: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: AddMemberDto,
+    @RequestId() requestId?: string,
+  ) {
+    return this.albums.addMember(user, id, dto, requestId);
+  }
+
+  @Delete(':userId')
+  remove(
+    @CurrentUser() user: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Param('userId', ParseIdPipe) userId: number,
+  ) {
+    return this.albums.removeMember(user, id, userId);
+  }
+}

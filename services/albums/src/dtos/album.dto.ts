@@ -1,0 +1,162 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import type { UserSummary } from '@family/shared';
+import type { AlbumMemberEntity } from '../entities/album-member.entity';
+import type { AlbumEntity } from '../entities/album.entity';
+
+export const NAME_MAX = 100;
+export const DESCRIPTION_MAX = 2000;
+
+const NAME_REQUIRED = 'Album name is required';
+const NAME_TOO_LONG = `Album name is too long: keep it under ${NAME_MAX} characters`;
+const DESCRIPTION_TOO_LONG = 'The description is too long: keep it under 2,000 characters';
+const DESCRIPTION_TEXT = 'The description must be text';
+const IS_SHARED = 'isShared must be true or false';
+const CAN_EDIT = 'canEdit must be true or false';
+const SELECT_MEMBER = 'Please select a member';
+const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** DESIGN.md "trimming": an empty description is stored as null. */
+const trimToNull = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value === undefined ? undefined : value;
+  return value.trim() === '' ? null : value.trim();
+};
+/** A query id as a number; anything but digits becomes NaN and fails the check below. */
+const toId = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+
+// Requests -----------------------------------------------------------------------------------------------------
+
+/** POST /api/albums */
+export class CreateAlbumDto {
+  @Transform(trim)
+  @MaxLength(NAME_MAX, { message: NAME_TOO_LONG })
+  @MinLength(1, { message: NAME_REQUIRED })
+  @IsString({ message: NAME_REQUIRED })
+  name!: string;
+
+  @IsOptional()
+  @Transform(trimToNull)
+  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
+  @IsString({ message: DESCRIPTION_TEXT })
+  description?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: IS_SHARED })
+  isShared?: boolean;
+}
+
+/** PATCH /api/albums/{id}: only what is sent changes. */
+export class UpdateAlbumDto {
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(NAME_MAX, { message: NAME_TOO_LONG })
+  @MinLength(1, { message: NAME_REQUIRED })
+  @IsString({ message: NAME_REQUIRED })
+  name?: string;
+
+  @IsOptional()
+  @Transform(trimToNull)
+  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
+  @IsString({ message: DESCRIPTION_TEXT })
+  description?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: IS_SHARED })
+  isShared?: boolean;
+}
+
+/** GET /api/albums?userId=: only the albums that person created (and the caller may see). */
+export class ListAlbumsQuery {
+  @IsOptional()
+  @Transform(toId)
+  @Min(1, { message: INVALID_USER_ID })
+  @IsInt({ message: INVALID_USER_ID })
+  userId?: number;
+}
+
+/** POST /api/albums/{id}/members */
+export class AddMemberDto {
+  @Min(1, { message: SELECT_MEMBER })
+  @IsInt({ message: SELECT_MEMBER })
+  userId!: number;
+
+  @IsOptional()
+  @IsBoolean({ message: CAN_EDIT })
+  canEdit?: boolean;
+}
+
+// Responses ----------------------------------------------------------------------------------------------------
+
+/** A person as an album shows them. */
+export interface PersonRef {
+  id: number;
+  displayName: string;
+  username: string;
+}
+
+export interface AlbumMemberResponse {
+  userId: number;
+  canEdit: boolean;
+  user: PersonRef;
+}
+
+/** What the media service says of an album's items: how many, and the newest few as media items. */
+export interface AlbumMediaSummary {
+  itemCount: number;
+  items: unknown[];
+}
+
+/** SPEC.md §3 Album, with the creator, counts and a preview of its newest items. */
+export interface AlbumResponse {
+  id: number;
+  name: string;
+  description: string | null;
+  isShared: boolean;
+  createdBy: number;
+  creator: PersonRef;
+  members: AlbumMemberResponse[];
+  /** The newest few items (a preview); the whole album is GET /api/media?albumId={id}. */
+  mediaItems: unknown[];
+  itemCount: number;
+  /** Members plus one for the creator. */
+  memberCount: number;
+  createdAt: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+/** Someone who has left the archive (their things are being purged) still needs a name on screen. */
+export function personRef(id: number, people: Map<number, UserSummary>): PersonRef {
+  const person = people.get(id);
+  if (!person) return { id, displayName: 'Former family member', username: '' };
+  return { id: person.id, displayName: person.displayName, username: person.username };
+}
+
+export function mapAlbum(
+  album: AlbumEntity,
+  members: AlbumMemberEntity[],
+  people: Map<number, UserSummary>,
+  media: AlbumMediaSummary = { itemCount: 0, items: [] },
+): AlbumResponse {
+  return {
+    id: album.id,
+    name: album.name,
+    description: album.description,
+    isShared: album.isShared,
+    createdBy: album.createdBy,
+    creator: personRef(album.createdBy, people),
+    members: members.map((member) => ({
+      userId: member.userId,
+      canEdit: member.canEdit,
+      user: personRef(member.userId, people),
+    })),
+    mediaItems: media.items,
+    itemCount: media.itemCount,
+    memberCount: members.length + 1,
+    createdAt: album.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,32 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AlbumRepository, type AlbumAccessIds } from '../repositories/album.repository';
+import { MediaClient } from './media.client';
+
+/** What other services ask of albums: a person's album rights, and the purge of a deleted account. */
+@Injectable()
+export class AlbumAccessService {
+  private readonly logger = new Logger(AlbumAccessService.name);
+
+  constructor(
+    private readonly albums: AlbumRepository,
+    private readonly media: MediaClient,
+  ) {}
+
+  accessOf(userId: number): Promise<AlbumAccessIds> {
+    return this.albums.accessOf(userId);
+  }
+
+  /**
+   * An account is being deleted: the albums they created go (their items stay, detached by media first, so
+   * a failure half-way is finished by a retry), and their memberships. Safe to run again.
+   */
+  async purgeUser(userId: number, requestId?: string): Promise<void> {
+    const created = await this.albums.idsCreatedBy(userId);
+    for (const albumId of created) {
+      await this.media.detachAlbum(albumId, requestId);
+      await this.albums.delete(albumId);
+    }
+    await this.albums.removeMembershipsOf(userId);
+    if (created.length > 0) this.logger.log(`Purged ${created.length} albums of user ${userId}`);
+  }
+}

@@ -1,0 +1,44 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpError, type Identity } from '@family/shared';
+import type { MessageResponse } from '../dtos/album.dto';
+import { ALBUM_NOT_FOUND } from './album-rights';
+import { AlbumService } from './album.service';
+import { MediaClient } from './media.client';
+
+export const ADD_MEDIA_FORBIDDEN = 'Only the album creator or a member who can edit may add media to this album';
+
+/**
+ * Items in and out of albums. The album side of the rights is checked here; the item side (who may see and
+ * edit the item, one album per item) by the media service, whose refusals pass through unchanged.
+ */
+@Injectable()
+export class AlbumMediaService {
+  constructor(
+    private readonly albums: AlbumService,
+    private readonly media: MediaClient,
+  ) {}
+
+  /** DESIGN.md: whoever may edit the item and also may edit the album (creator or canEdit member). */
+  async add(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
+    const rights = await this.albums.rights(user, albumId);
+    rights.requireVisible();
+    if (!rights.canEdit) throw new ForbiddenException(ADD_MEDIA_FORBIDDEN);
+    await this.media.addItem(mediaId, albumId, user.id, requestId);
+    return { message: 'Media added to album successfully' };
+  }
+
+  /** DESIGN.md: the album creator, a canEdit member, or the item's uploader (media knows the uploader). */
+  async remove(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
+    const rights = await this.albums.rights(user, albumId);
+    try {
+      await this.media.removeItem(mediaId, albumId, user.id, rights.canEdit, requestId);
+    } catch (error) {
+      // The uploader may take their item out of an album they cannot see; anyone else learns nothing of it.
+      if (!rights.canSee && error instanceof HttpError && error.status < 500) {
+        throw new NotFoundException(ALBUM_NOT_FOUND);
+      }
+      throw error;
+    }
+    return { message: 'Media removed from album successfully' };
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { DirectoryClient, type Identity } from '@family/shared';
+import type { AddMemberDto, AlbumResponse, CreateAlbumDto, MessageResponse, UpdateAlbumDto } from '../dtos/album.dto';
+import { AlbumRepository, type AlbumChanges } from '../repositories/album.repository';
+import { AlbumPresenter } from './album-presenter';
+import { ALBUM_NOT_FOUND, AlbumRights } from './album-rights';
+import { MediaClient } from './media.client';
+
+export const DELETE_FORBIDDEN = 'Only the album creator can delete it';
+export const UPDATE_FORBIDDEN = 'Only the album creator can change it';
+export const ADD_MEMBER_FORBIDDEN = 'Only the album creator or a member who can edit may add members';
+export const REMOVE_MEMBER_FORBIDDEN = 'Only the album creator can remove other members';
+export const UNKNOWN_PERSON = 'This person is not in the family archive.';
+export const CREATOR_IS_IN = 'This person created the album, so they are already in it.';
+export const ALREADY_MEMBER = 'This person is already a member of the album.';
+export const NOT_A_MEMBER = 'This person is not a member of the album.';
+export const CREATOR_CANNOT_LEAVE = 'The album creator cannot leave the album. Delete the album instead.';
+
+/** Albums and their members: rights first, then the rule, then the write (DESIGN.md "album rights"). */
+@Injectable()
+export class AlbumService {
+  private readonly logger = new Logger(AlbumService.name);
+
+  constructor(
+    private readonly albums: AlbumRepository,
+    private readonly presenter: AlbumPresenter,
+    private readonly directory: DirectoryClient,
+    private readonly media: MediaClient,
+  ) {}
+
+  /** What the person is to the album; 404 when there is no such album. */
+  async rights(user: Identity, albumId: number): Promise<AlbumRights> {
+    const album = await this.albums.findById(albumId);
+    if (!album) throw new NotFoundException(ALBUM_NOT_FOUND);
+    const membership = album.createdBy === user.id ? null : await this.albums.findMember(albumId, user.id);
+    return new AlbumRights(album, user.id, membership);
+  }
+
+  async list(user: Identity, createdBy: number | undefined, requestId?: string): Promise<AlbumResponse[]> {
+    const albums = await this.albums.listVisible(user.id, createdBy);
+    return this.presenter.many(albums, { requestId });
+  }
+
+  async get(user: Identity, albumId: number, requestId?: string): Promise<AlbumResponse> {
+    const album = (await this.rights(user, albumId)).requireVisible();
+    return this.presenter.one(album, { requestId });
+  }
+
+  async create(user: Identity, dto: CreateAlbumDto, requestId?: string): Promise<AlbumResponse> {
+    const album = await this.albums.create({
+      name: dto.name,
+      description: dto.description ?? null,
+      isShared: dto.isShared ?? false,
+      createdBy: user.id,
+    });
+    return this.presenter.one(album, { requestId, empty: true });
+  }
+
+  async update(user: Identity, albumId: number, dto: UpdateAlbumDto, requestId?: string): Promise<AlbumResponse> {
+    const rights = await this.rights(user, albumId);
+    rights.requireVisible();
+    if (!rights.isCreator) throw new ForbiddenException(UPDATE_FORBIDDEN);
+    const changes: AlbumChanges = {};
+    if (dto.name !== undefined) changes.name = dto.name;
+    if (dto.description !== undefined) changes.description = dto.description;
+    if (dto.isShared !== undefined && dto.isShared !== null) changes.isShared = dto.isShared;
+    const album = await this.albums.update(albumId, changes);
+    if (!album) throw new NotFoundException(ALBUM_NOT_FOUND);
+    return this.presenter.one(album, { requestId });
+  }
+
+  /** The creator deletes the album; its items stay in the archive, detached by the media service first. */
+  async delete(user: Identity, albumId: number, requestId?: string): Promise<MessageResponse> {
+    const rights = await this.rights(user, albumId);
+    rights.requireVisible();
+    if (!rights.isCreator) throw new ForbiddenException(DELETE_FORBIDDEN);
+    // Media first: if it is down the album stays whole (503) and deleting again finishes the job.
+    await this.media.detachAlbum(albumId, requestId);
+    await this.albums.delete(albumId);
+    // An item added between the two steps would point at an album that no longer exists: detach again.
+    await this.media.detachAlbum(albumId, requestId).catch((error: unknown) => {
+      this.logger.warn(`Album ${albumId} deleted; detaching its items again failed: ${String(error)}`);
+    });
+    return { message: 'Album deleted successfully' };
+  }
+
+  /** The creator or a canEdit member adds someone from the family; the creator and members are refused. */
+  async addMember(user: Identity, albumId: number, dto: AddMemberDto, requestId?: string): Promise<AlbumResponse> {
+    const rights = await this.rights(user, albumId);
+    const album = rights.requireVisible();
+    if (!rights.canEdit) throw new ForbiddenException(ADD_MEMBER_FORBIDDEN);
+    const members = await this.albums.membersOf([albumId]);
+    // One directory call: it checks the person exists and names everyone the answer shows.
+    const people = await this.directory.lookup(
+      [album.createdBy, dto.userId, ...members.map((member) => member.userId)],
+      requestId,
+    );
+    if (!people.has(dto.userId)) throw new NotFoundException(UNKNOWN_PERSON);
+    if (dto.userId === album.createdBy) throw new ConflictException(CREATOR_IS_IN);
+    if (members.some((member) => member.userId === dto.userId)) throw new ConflictException(ALREADY_MEMBER);
+    const added = await this.albums.addMember(albumId, dto.userId, dto.canEdit ?? false);
+    if (added === 'exists') throw new ConflictException(ALREADY_MEMBER);
+    if (added === 'no-album') throw new NotFoundException(ALBUM_NOT_FOUND);
+    return this.presenter.one(album, { requestId, people });
+  }
+
+  /** The creator removes anyone; a member may leave on their own. */
+  async removeMember(user: Identity, albumId: number, memberId: number): Promise<MessageResponse> {
+    const rights = await this.rights(user, albumId);
+    const album = rights.requireVisible();
+    const leaving = memberId === user.id;
+    if (!rights.isCreator && !leaving) throw new ForbiddenException(REMOVE_MEMBER_FORBIDDEN);
+    if (memberId === album.createdBy) throw new BadRequestException(CREATOR_CANNOT_LEAVE);
+    if (!(await this.albums.removeMember(albumId, memberId))) throw new NotFoundException(NOT_A_MEMBER);
+    return { message: 'Member removed successfully' };
+  }
+}

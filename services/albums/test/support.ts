@@ -1,0 +1,166 @@
+import * as fs from 'node:fs/promises';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '@family/shared';
+import { asService, asUser, startTestApp, testEnv } from '@family/shared/testing';
+import { AppModule as MediaModule } from '../../media/src/app.module';
+import { MediaConfig } from '../../media/src/config';
+import { AppModule as ProfileModule } from '../../profile/src/app.module';
+import { ProfileConfig } from '../../profile/src/config';
+import { AppModule } from '../src/app.module';
+import { AlbumsConfig } from '../src/config';
+
+export interface RunningApp {
+  app: INestApplication;
+  url: string;
+}
+
+/** The albums service with the real profile and media services beside it, media files in a temp folder. */
+export interface AlbumsStack {
+  profile: RunningApp;
+  media: RunningApp;
+  albums: RunningApp;
+  db: DataSource;
+  storageDir: string;
+  /** Another albums service on the same database whose media service cannot be reached. */
+  startWithoutMedia(): Promise<RunningApp>;
+  close(): Promise<void>;
+}
+
+export interface Person {
+  id: number;
+  username: string;
+  displayName: string;
+  /** A fresh identity token for every request: they live a minute. */
+  readonly headers: Record<string, string>;
+}
+
+/** A port nobody listens on right now, so two services can be given each other's address before both start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Like startTestApp, on a port chosen beforehand. */
+async function startOnPort(module: DynamicModule, port: number): Promise<RunningApp> {
+  const app = await NestFactory.create(module, { logger: ['error'] });
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+export async function startAlbumsStack(): Promise<AlbumsStack> {
+  const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'albums-test-objects-'));
+  const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
+  // Media asks albums for album access and albums asks media for items: each needs the other's address.
+  const albumsPort = await freePort();
+  const albumsUrl = `http://127.0.0.1:${albumsPort}`;
+  const media = await startTestApp(
+    MediaModule.register(
+      loadConfig(MediaConfig, testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: albumsUrl, STORAGE_DIR: storageDir })),
+    ),
+  );
+  const albumsConfig = (mediaUrl: string) =>
+    loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: mediaUrl }));
+  const albums = await startOnPort(AppModule.register(albumsConfig(media.url)), albumsPort);
+  const extra: RunningApp[] = [];
+  return {
+    profile,
+    media,
+    albums,
+    storageDir,
+    db: albums.app.get(DataSource),
+    async startWithoutMedia() {
+      const started = await startTestApp(AppModule.register(albumsConfig(`http://127.0.0.1:${await freePort()}`)));
+      extra.push(started);
+      return started;
+    },
+    async close() {
+      for (const app of extra) await app.app.close();
+      await albums.app.close();
+      await media.app.close();
+      await profile.app.close();
+      await fs.rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A family member, made in the profile service the way the auth service makes them at sign-up. */
+export async function addPerson(
+  stack: AlbumsStack,
+  id: number,
+  username: string,
+  displayName: string,
+): Promise<Person> {
+  await request(stack.profile.url)
+    .post('/internal/profiles')
+    .set(asService('auth'))
+    .send({ id, username, displayName })
+    .expect(201);
+  return {
+    id,
+    username,
+    displayName,
+    get headers() {
+      return asUser({ id, username });
+    },
+  };
+}
+
+let pngSeed = 0;
+
+/** A small real PNG (4x4, one colour); every call gives different bytes, so media never sees a duplicate. */
+export function png(): Buffer {
+  pngSeed += 1;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const width = 4;
+  const height = 4;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) {
+    row[1 + x * 3] = pngSeed % 256;
+    row[2 + x * 3] = Math.floor(pngSeed / 256) % 256;
+    row[3 + x * 3] = 200;
+  }
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Uploads a photo through the media service's own route, as the web app does. */
+export async function uploadPhoto(stack: AlbumsStack, person: Person, title: string): Promise<{ id: number }> {
+  const response = await request(stack.media.url)
+    .post('/api/media')
+    .set(person.headers)
+    .field('type', 'photo')
+    .field('title', title)
+    .attach('file', png(), { filename: 'photo.png', contentType: 'image/png' })
+    .expect(201);
+  return response.body as { id: number };
+}

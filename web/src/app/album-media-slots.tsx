@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { AddToAlbumButton } from '../features/albums/components/add-to-album-button';
+import { AlbumLine } from '../features/albums/components/album-line';
+import { useRefreshMedia } from '../features/media/api/media-refresh';
+import type { MediaDetailSlots, MediaItem } from '../features/media/types';
+
+// Where the albums feature meets the media grid and detail dialog: the slots the media feature leaves.
+// Each control refreshes every media list on screen (the media feature's refresh) after moving an item.
+
+function AddToAlbumWithRefresh(props: { item: MediaItem; currentUserId: number; variant: 'icon' | 'button' }) {
+  const refreshMedia = useRefreshMedia();
+  return <AddToAlbumButton {...props} onChanged={refreshMedia} />;
+}
+
+function AlbumLineWithRefresh(props: { item: MediaItem; currentUserId: number }) {
+  const refreshMedia = useRefreshMedia();
+  return <AlbumLine {...props} onChanged={refreshMedia} />;
+}
+
+/** The grid card's 'Add to Album' button (MediaGrid's renderCardActions). */
+export function albumCardActions(currentUserId: number): (item: MediaItem) => ReactNode {
+  return (item) => <AddToAlbumWithRefresh item={item} currentUserId={currentUserId} variant="button" />;
+}
+
+/** The detail dialog's 'Add to Album' header button and its album line with Remove (MediaDetailSlots). */
+export function albumDetailSlots(currentUserId: number): MediaDetailSlots {
+  return {
+    headerActions: (item) => <AddToAlbumWithRefresh item={item} currentUserId={currentUserId} variant="icon" />,
+    albumLine: (item) => <AlbumLineWithRefresh item={item} currentUserId={currentUserId} />,
+  };
+}

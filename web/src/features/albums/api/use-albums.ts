@@ -1,0 +1,57 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { sendJson } from '../../../lib/api';
+import type { Album } from '../types';
+
+/** GET /api/albums: every album the signed-in person may see, newest first. */
+export const ALBUMS_KEY = '/api/albums';
+/** Media lists (grids, items, profile strips) all have keys starting with this. */
+export const MEDIA_KEY_PREFIX = '/api/media';
+
+export function useAlbums(enabled = true) {
+  const { data, error, isLoading, mutate } = useSWR<Album[], Error>(enabled ? ALBUMS_KEY : null);
+  return {
+    albums: data ?? [],
+    error,
+    isLoading: isLoading && !data,
+    retry: () => mutate(),
+  };
+}
+
+/**
+ * SPEC.md §4: after an album change the album lists fetch again and, when items moved (added, removed, or
+ * detached by a deleted album), the media lists too.
+ */
+export function useRefreshAlbums() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    (options: { media?: boolean } = {}) =>
+      mutate(
+        (key) =>
+          typeof key === 'string' &&
+          (key.startsWith(ALBUMS_KEY) || (options.media === true && key.startsWith(MEDIA_KEY_PREFIX))),
+      ),
+    [mutate],
+  );
+}
+
+export type CreateAlbumInput = {
+  name: string;
+  description: string;
+  isShared: boolean;
+};
+
+/** POST /api/albums */
+export function useCreateAlbum() {
+  return useSWRMutation('albums:create', (_key: string, { arg }: { arg: CreateAlbumInput }) =>
+    sendJson<Album>('POST', ALBUMS_KEY, arg),
+  );
+}
+
+/** DELETE /api/albums/{id}: the creator only; its items stay in the archive. */
+export function useDeleteAlbum() {
+  return useSWRMutation('albums:delete', (_key: string, { arg }: { arg: { albumId: number } }) =>
+    sendJson<{ message: string }>('DELETE', `${ALBUMS_KEY}/${arg.albumId}`),
+  );
+}
