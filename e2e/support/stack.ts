@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+// The global setup (plain Node) and the tests share one description of the stack.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 import config = require('./stack-config.cjs');
 
 interface StackState {

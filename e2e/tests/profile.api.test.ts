@@ -3,7 +3,7 @@ import { ApiClient, signUp } from '../support/api';
 /** A multipart body with one file, as a browser would send it. */
 function pictureForm(bytes: Uint8Array, name: string, type: string): FormData {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 }
 
