@@ -1,82 +1,91 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { loadConfig } from '@family/shared';
+import { InternalClient, loadConfig } from '@family/shared';
 import { asService, startTestApp, testEnv } from '@family/shared/testing';
 import { AppModule } from '../src/app.module';
 import { MediaConfig } from '../src/config';
-import type { AlbumAccess } from '../src/services/album-access.client';
 import { addPerson, type MediaStack, pdf, type Person, png, startMediaStack, upload } from './support';
 
 /**
- * Album rights as the albums service will answer them once albums exist. The real albums service answers
- * empty lists until the albums issue lands, so this stand-in speaks the same internal route with a fixed table:
- *   album 51: made by Kate; Leo is a member who may edit, Mia a plain member.
- *   album 52: made by Mia, shared with the whole family.
- *   album 53: Kate's private album.
+ * Media rights through albums, with the real albums service answering media's album-access calls. The family's
+ * albums are made through the albums API, as people make them:
+ *   the family album: made by Kate; Leo is a member who may edit, Mia a plain member.
+ *   the shared album: made by Mia, then shared with the whole family.
+ *   the private album: Kate's, nobody else in it.
  */
-const ACCESS: Record<number, AlbumAccess> = {
-  301: { visible: [51, 52, 53], editable: [51, 53], created: [51, 53] }, // Kate
-  302: { visible: [51, 52], editable: [51], created: [] }, // Leo
-  303: { visible: [51, 52], editable: [52], created: [52] }, // Mia
-  304: { visible: [52], editable: [], created: [] }, // Ned, in no album
-};
-
-function startAlbumAccessStandIn(): Promise<{ url: string; calls: string[]; server: Server }> {
-  const calls: string[] = [];
-  const server = createServer((req, res) => {
-    const match = /^\/internal\/users\/(\d+)\/album-access$/.exec(req.url ?? '');
-    if (req.method !== 'GET' || !match || !req.headers['x-service-token']) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
-      return;
-    }
-    calls.push(match[1]);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ACCESS[Number(match[1])] ?? { visible: [52], editable: [], created: [] }));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, server }),
-    ),
-  );
-}
-
-describe('media rights through albums (album access as the albums service answers it)', () => {
-  let standIn: Awaited<ReturnType<typeof startAlbumAccessStandIn>>;
+describe('media rights through albums (real albums service)', () => {
   let stack: MediaStack;
   let kate: Person;
   let leo: Person;
   let mia: Person;
   let ned: Person;
+  let familyAlbum: number;
+  let sharedAlbum: number;
+  let privateAlbum: number;
   let inFamilyAlbum: { id: number };
   let inPrivateAlbum: { id: number };
 
+  const albumsApi = () => request(stack.albums.url);
+
+  const createAlbum = async (person: Person, name: string): Promise<number> => {
+    const response = await albumsApi()
+      .post('/api/albums')
+      .set(person.headers)
+      .send({ name, description: `${person.displayName}'s album`, isShared: false })
+      .expect(201);
+    return (response.body as { id: number }).id;
+  };
+
+  const addMember = async (albumId: number, by: Person, member: Person, canEdit: boolean) => {
+    const response = await albumsApi()
+      .post(`/api/albums/${albumId}/members`)
+      .set(by.headers)
+      .send({ userId: member.id, canEdit })
+      .expect(201);
+    expect(response.body.members).toContainEqual(expect.objectContaining({ userId: member.id, canEdit }));
+  };
+
+  /** POST /api/albums/{albumId}/media/{mediaId}: the albums service checks the album, media the item. */
+  const addToAlbum = (person: Person, albumId: number, mediaId: number) =>
+    albumsApi().post(`/api/albums/${albumId}/media/${mediaId}`).set(person.headers);
+
   beforeAll(async () => {
-    standIn = await startAlbumAccessStandIn();
-    stack = await startMediaStack({ albumsUrl: standIn.url });
+    stack = await startMediaStack();
     kate = await addPerson(stack, 301, 'kate', 'Kate');
     leo = await addPerson(stack, 302, 'leo', 'Leo');
     mia = await addPerson(stack, 303, 'mia', 'Mia');
     ned = await addPerson(stack, 304, 'ned', 'Ned');
-    // Mia's photo, put into album 51 (she uploaded it, so she may).
+
+    familyAlbum = await createAlbum(kate, 'Family reunion');
+    await addMember(familyAlbum, kate, leo, true);
+    // Mia may edit at first, long enough to put her own photo in; then Kate makes her a plain member.
+    await addMember(familyAlbum, kate, mia, true);
+    sharedAlbum = await createAlbum(mia, "Mia's garden");
+    const shared = await albumsApi()
+      .patch(`/api/albums/${sharedAlbum}`)
+      .set(mia.headers)
+      .send({ isShared: true })
+      .expect(200);
+    expect(shared.body.isShared).toBe(true);
+    privateAlbum = await createAlbum(kate, "Kate's papers");
+
     inFamilyAlbum = (
       await upload(
         stack,
         mia,
-        { type: 'photo', title: 'Album 51 photo' },
+        { type: 'photo', title: 'Family album photo' },
         { buffer: await png(), filename: 'a.png' },
       ).expect(201)
     ).body;
-    await request(stack.media.url)
-      .put(`/internal/media/${inFamilyAlbum.id}/album`)
-      .set(asService('albums'))
-      .send({ albumId: 51, actingUserId: mia.id })
-      .expect(200);
+    const added = await addToAlbum(mia, familyAlbum, inFamilyAlbum.id).expect(200);
+    expect(added.body.message).toBe('Media added to album successfully');
+    await albumsApi().delete(`/api/albums/${familyAlbum}/members/${mia.id}`).set(kate.headers).expect(200);
+    await addMember(familyAlbum, kate, mia, false);
+
     inPrivateAlbum = (
       await upload(
         stack,
         kate,
-        { type: 'document', title: 'Album 53 will', albumId: '53' },
+        { type: 'document', title: 'Private album will', albumId: String(privateAlbum) },
         { buffer: pdf(), filename: 'w.pdf' },
       ).expect(201)
     ).body;
@@ -84,10 +93,26 @@ describe('media rights through albums (album access as the albums service answer
 
   afterAll(async () => {
     await stack.close();
-    await new Promise((resolve) => standIn.server.close(resolve));
   });
 
   const get = (person: Person, url: string) => request(stack.media.url).get(url).set(person.headers);
+
+  it('has the albums service answer the album rights the family made', async () => {
+    const accessOf = async (person: Person) =>
+      (await albumsApi().get(`/internal/users/${person.id}/album-access`).set(asService('media')).expect(200)).body;
+    expect(await accessOf(kate)).toEqual({
+      visible: [familyAlbum, sharedAlbum, privateAlbum],
+      editable: [familyAlbum, privateAlbum],
+      created: [familyAlbum, privateAlbum],
+    });
+    expect(await accessOf(leo)).toEqual({ visible: [familyAlbum, sharedAlbum], editable: [familyAlbum], created: [] });
+    expect(await accessOf(mia)).toEqual({
+      visible: [familyAlbum, sharedAlbum],
+      editable: [sharedAlbum],
+      created: [sharedAlbum],
+    });
+    expect(await accessOf(ned)).toEqual({ visible: [sharedAlbum], editable: [], created: [] });
+  });
 
   it('shows an album item to whoever sees the album, and to nobody else', async () => {
     for (const person of [kate, leo, mia]) await get(person, `/api/media/${inFamilyAlbum.id}`).expect(200);
@@ -96,7 +121,7 @@ describe('media rights through albums (album access as the albums service answer
     await get(kate, `/api/media/${inPrivateAlbum.id}/file`).expect(200);
     for (const person of [leo, mia, ned]) await get(person, `/api/media/${inPrivateAlbum.id}/file`).expect(404);
 
-    const album = (person: Person) => get(person, '/api/media?albumId=51').expect(200);
+    const album = (person: Person) => get(person, `/api/media?albumId=${familyAlbum}`).expect(200);
     expect((await album(leo)).body.items.map((i: { id: number }) => i.id)).toEqual([inFamilyAlbum.id]);
     expect((await album(ned)).body.items).toEqual([]);
   });
@@ -120,7 +145,7 @@ describe('media rights through albums (album access as the albums service answer
     const plainMember = await upload(
       stack,
       kate,
-      { type: 'photo', title: 'Kate in 51', albumId: '51' },
+      { type: 'photo', title: 'Kate in the family album', albumId: String(familyAlbum) },
       { buffer: await png(), filename: 'k.png' },
     ).expect(201);
     const refused = await request(stack.media.url)
@@ -132,53 +157,48 @@ describe('media rights through albums (album access as the albums service answer
   });
 
   it('lets only the uploader or the album creator delete', async () => {
-    const leos = await upload(
+    const kates = await upload(
       stack,
       kate,
-      { type: 'photo', title: 'To be deleted', albumId: '51' },
+      { type: 'photo', title: 'To be deleted', albumId: String(familyAlbum) },
       { buffer: await png(), filename: 'd.png' },
     ).expect(201);
-    const refused = await request(stack.media.url).delete(`/api/media/${leos.body.id}`).set(leo.headers).expect(403);
+    const refused = await request(stack.media.url).delete(`/api/media/${kates.body.id}`).set(leo.headers).expect(403);
     expect(refused.body.message).toBe('Only the uploader or the album creator can delete this item');
-    const byMia = await upload(
+    // Leo, who may edit the family album, puts his own photo into it through the albums service.
+    const byLeo = await upload(
       stack,
-      mia,
-      { type: 'photo', title: 'Mia in 51' },
-      { buffer: await png(), filename: 'm.png' },
+      leo,
+      { type: 'photo', title: 'Leo in the family album' },
+      { buffer: await png(), filename: 'l.png' },
     ).expect(201);
-    await request(stack.media.url)
-      .put(`/internal/media/${byMia.body.id}/album`)
-      .set(asService('albums'))
-      .send({ albumId: 51, actingUserId: mia.id })
-      .expect(200);
-    // Kate made album 51: she may delete what others put in it.
-    await request(stack.media.url).delete(`/api/media/${byMia.body.id}`).set(kate.headers).expect(204);
+    await addToAlbum(leo, familyAlbum, byLeo.body.id).expect(200);
+    // Kate made the family album: she may delete what others put in it.
+    await request(stack.media.url).delete(`/api/media/${byLeo.body.id}`).set(kate.headers).expect(204);
   });
 
   it('uploads into an album only for its editors', async () => {
     const ok = await upload(
       stack,
       leo,
-      { type: 'photo', title: 'Leo adds', albumId: '51' },
+      { type: 'photo', title: 'Leo adds', albumId: String(familyAlbum) },
       { buffer: await png(), filename: 'l.png' },
     ).expect(201);
-    expect(ok.body.albumId).toBe(51);
+    expect(ok.body.albumId).toBe(familyAlbum);
     const refused = await upload(
       stack,
       mia,
-      { type: 'photo', title: 'Mia adds', albumId: '51' },
+      { type: 'photo', title: 'Mia adds', albumId: String(familyAlbum) },
       { buffer: await png(), filename: 'm.png' },
     ).expect(403);
     expect(refused.body.message).toBe('You can only upload into an album you created or may edit.');
   });
 
   it('refuses to move an item that is already in an album into another', async () => {
-    const moved = await request(stack.media.url)
-      .put(`/internal/media/${inFamilyAlbum.id}/album`)
-      .set(asService('albums'))
-      .send({ albumId: 52, actingUserId: leo.id })
-      .expect(409);
+    // Mia may edit both the item (her upload) and her shared album: only the one-album rule stands in the way.
+    const moved = await addToAlbum(mia, sharedAlbum, inFamilyAlbum.id).expect(409);
     expect(moved.body.message).toBe('This item is already in an album');
+    expect((await get(mia, `/api/media/${inFamilyAlbum.id}`).expect(200)).body.albumId).toBe(familyAlbum);
   });
 
   it('shows a tagged person an item in an album they cannot see', async () => {
@@ -194,27 +214,37 @@ describe('media rights through albums (album access as the albums service answer
   });
 
   it('asks the albums service at most once per request', async () => {
-    standIn.calls.length = 0;
-    await get(ned, '/api/media?limit=200').expect(200);
-    expect(standIn.calls).toEqual([String(ned.id)]);
-    standIn.calls.length = 0;
-    await get(leo, `/api/media/${inFamilyAlbum.id}`).expect(200);
-    await request(stack.media.url)
-      .patch(`/api/media/${inFamilyAlbum.id}`)
-      .set(leo.headers)
-      .send({ title: 'Once more' })
-      .expect(200);
-    expect(standIn.calls).toEqual([String(leo.id), String(leo.id)]);
-    // Their own item in no album needs no album rights at all.
-    standIn.calls.length = 0;
-    const own = await upload(
-      stack,
-      ned,
-      { type: 'document', title: 'Ned letter' },
-      { buffer: pdf(), filename: 'n.pdf' },
-    ).expect(201);
-    await get(ned, `/api/media/${own.body.id}/file`).expect(200);
-    expect(standIn.calls).toEqual([]);
+    // Counts the media service's real calls to the albums service; they still go through, unchanged.
+    const calls = jest.spyOn(stack.media.app.get(InternalClient), 'call');
+    const albumAccessAsked = () =>
+      calls.mock.calls.flatMap(([target, method, path]) => {
+        const match = /^\/internal\/users\/(\d+)\/album-access$/.exec(path);
+        return target.name === 'albums' && method === 'GET' && match ? [Number(match[1])] : [];
+      });
+    try {
+      await get(ned, '/api/media?limit=200').expect(200);
+      expect(albumAccessAsked()).toEqual([ned.id]);
+      calls.mockClear();
+      await get(leo, `/api/media/${inFamilyAlbum.id}`).expect(200);
+      await request(stack.media.url)
+        .patch(`/api/media/${inFamilyAlbum.id}`)
+        .set(leo.headers)
+        .send({ title: 'Once more' })
+        .expect(200);
+      expect(albumAccessAsked()).toEqual([leo.id, leo.id]);
+      // Their own item in no album needs no album rights at all.
+      calls.mockClear();
+      const own = await upload(
+        stack,
+        ned,
+        { type: 'document', title: 'Ned letter' },
+        { buffer: pdf(), filename: 'n.pdf' },
+      ).expect(201);
+      await get(ned, `/api/media/${own.body.id}/file`).expect(200);
+      expect(albumAccessAsked()).toEqual([]);
+    } finally {
+      calls.mockRestore();
+    }
   });
 
   it('answers 503 with a sentence when the albums service is down', async () => {

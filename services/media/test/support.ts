@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -29,7 +31,10 @@ export interface Person {
   headers: Record<string, string>;
 }
 
-/** The media service with the real profile service and the real albums service beside it, files in a temp folder. */
+/**
+ * The media service with the real profile service and the real albums service beside it, wired to each other
+ * (media asks albums for album rights, albums asks media to put items into albums), files in a temp folder.
+ */
 export interface MediaStack {
   profile: RunningApp;
   albums: RunningApp;
@@ -40,19 +45,41 @@ export interface MediaStack {
   close(): Promise<void>;
 }
 
-export async function startMediaStack(options: { albumsUrl?: string } = {}): Promise<MediaStack> {
+/** A port nobody listens on right now, so two services can be given each other's address before both start. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Like startTestApp, on a port chosen beforehand. */
+async function startOnPort(module: DynamicModule, port: number): Promise<RunningApp> {
+  const app = await NestFactory.create(module, { logger: ['error'] });
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+export async function startMediaStack(): Promise<MediaStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
   const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
-  const albums = await startTestApp(
-    AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url }))),
-  );
+  // Each of media and albums needs the other's address: albums gets a port chosen before media starts.
+  const albumsPort = await freePort();
   const media = await startTestApp(
     AppModule.register(
       loadConfig(
         MediaConfig,
-        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: options.albumsUrl ?? albums.url, STORAGE_DIR: storageDir }),
+        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: `http://127.0.0.1:${albumsPort}`, STORAGE_DIR: storageDir }),
       ),
     ),
+  );
+  const albums = await startOnPort(
+    AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
+    albumsPort,
   );
   return {
     profile,
