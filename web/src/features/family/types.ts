@@ -25,3 +25,16 @@ export type FamilyRelation = {
   fromUser: FamilyPerson;
   toUser: FamilyPerson;
 };
+
+/**
+ * A relative's new account: the body of POST /api/family/create-member and of POST /api/register?autoLogin=false.
+ * Empty optional fields are left out.
+ */
+export type NewAccountInput = {
+  username: string;
+  password: string;
+  displayName: string;
+  email?: string;
+  /** YYYY-MM-DD. */
+  birthday?: string;
+};

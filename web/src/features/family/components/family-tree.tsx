@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useFamilyTree } from '../api/use-family-tree';
 import type { FamilyPerson } from '../types';
+import { relatedIdsOf } from '../utils/relations';
 import { TREE, layoutFamilyTree } from '../utils/tree-layout';
 import { AddRelationDialog } from './add-relation-dialog';
 import { FamilyTreeCanvas } from './family-tree-canvas';
@@ -61,14 +62,7 @@ export function FamilyTree({
     [relations, rootUserId, rootName, rootPicture],
   );
 
-  const relatedIds = useMemo(() => {
-    const ids = new Set<number>();
-    for (const relation of relations ?? []) {
-      if (relation.fromUserId === rootUserId) ids.add(relation.toUserId);
-      if (relation.toUserId === rootUserId) ids.add(relation.fromUserId);
-    }
-    return ids;
-  }, [relations, rootUserId]);
+  const relatedIds = useMemo(() => relatedIdsOf(relations ?? [], rootUserId), [relations, rootUserId]);
 
   const open = (person: FamilyPerson) => {
     if (onPersonClick) onPersonClick(person);

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { ChangeEvent } from 'react';
-import type { NewMemberErrors, NewMemberFields as Fields } from '../utils/member-form';
-import { EARLIEST_BIRTHDAY, MIN_PASSWORD_LENGTH } from '../utils/member-form';
+import type { MemberFormKind, NewMemberErrors, NewMemberFields as Fields } from '../utils/member-form';
+import { EARLIEST_BIRTHDAY, MIN_PASSWORD_LENGTH, displayNameRequired } from '../utils/member-form';
 
 type NewMemberFieldsProps = {
   idPrefix: string;
@@ -11,7 +11,7 @@ type NewMemberFieldsProps = {
   /** Today (YYYY-MM-DD): the latest birthday the picker offers. */
   today: string;
   /** Add Relation asks for a display name; the profile dialog falls back to the username. */
-  displayNameRequired: boolean;
+  kind: MemberFormKind;
   disabled?: boolean;
   inputRef: (name: keyof Fields) => (element: HTMLInputElement | null) => void;
 };
@@ -23,7 +23,7 @@ export function NewMemberFields({
   errors,
   onChange,
   today,
-  displayNameRequired,
+  kind,
   disabled,
   inputRef,
 }: NewMemberFieldsProps) {
@@ -50,7 +50,7 @@ export function NewMemberFields({
       />
       <TextField
         {...common('displayName')}
-        label={displayNameRequired ? 'Display name' : 'Display name (optional)'}
+        label={displayNameRequired(kind) ? 'Display name' : 'Display name (optional)'}
         autoComplete="off"
         helperText={errors.displayName ?? 'The name the family sees, e.g. Grandma Rose.'}
         slotProps={{ inputLabel: { shrink: true } }}

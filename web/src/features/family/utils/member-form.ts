@@ -1,3 +1,5 @@
+import type { NewAccountInput } from '../types';
+
 /** The new-member fields shared by Add Relation's Create New form and the add-family-member dialog. */
 export type NewMemberFields = {
   username: string;
@@ -57,27 +59,28 @@ function emailProblem(value: string): string | undefined {
   return email && !EMAIL_PATTERN.test(email) ? 'Invalid email' : undefined;
 }
 
-/** SPEC.md §5 "New family member form" (Add Relation's Create New). */
-export function validateNewMember(fields: NewMemberFields, today: string): NewMemberErrors {
-  const errors: NewMemberErrors = {};
-  if (fields.username.trim().length < MIN_USERNAME_LENGTH) {
-    errors.username = `Username must be at least ${MIN_USERNAME_LENGTH} characters`;
-  }
-  if (!fields.displayName.trim()) errors.displayName = 'Display name is required';
-  const email = emailProblem(fields.email);
-  if (email) errors.email = email;
-  const birthday = birthdayProblem(fields.birthday, today);
-  if (birthday) errors.birthday = birthday;
-  if (fields.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  }
-  return errors;
+/**
+ * Which of SPEC.md §5's two new-member forms: Add Relation's Create New ('create', "New family member form") or
+ * the New User of the dialog on another person's profile ('invite', "Add-member dialog on another user's profile").
+ */
+export type MemberFormKind = 'create' | 'invite';
+
+/** Create New asks for a display name; the profile dialog falls back to the username. */
+export function displayNameRequired(kind: MemberFormKind): boolean {
+  return kind === 'create';
 }
 
-/** SPEC.md §5 "Add-member dialog on another user's profile": the display name may be left to the username. */
-export function validateInvitedMember(fields: NewMemberFields, today: string): NewMemberErrors {
+/** The problems of the new member's fields, by field, in the sentences of SPEC.md §5. */
+export function validateNewMember(fields: NewMemberFields, today: string, kind: MemberFormKind): NewMemberErrors {
   const errors: NewMemberErrors = {};
-  if (!fields.username.trim()) errors.username = 'Username is required';
+  if (kind === 'create') {
+    if (fields.username.trim().length < MIN_USERNAME_LENGTH) {
+      errors.username = `Username must be at least ${MIN_USERNAME_LENGTH} characters`;
+    }
+  } else if (!fields.username.trim()) {
+    errors.username = 'Username is required';
+  }
+  if (displayNameRequired(kind) && !fields.displayName.trim()) errors.displayName = 'Display name is required';
   const email = emailProblem(fields.email);
   if (email) errors.email = email;
   const birthday = birthdayProblem(fields.birthday, today);
@@ -93,7 +96,7 @@ export function isBlank(fields: NewMemberFields): boolean {
 }
 
 /** The request body: trimmed, with empty optional fields left out. */
-export function memberPayload(fields: NewMemberFields) {
+export function memberPayload(fields: NewMemberFields): NewAccountInput {
   const username = fields.username.trim();
   const email = fields.email.trim();
   return {

@@ -1,0 +1,179 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { useAddRelation } from '../api/use-add-relation';
+import { useRefreshFamily } from '../api/use-refresh-family';
+import type { FamilyPerson, NewAccountInput, RelationType } from '../types';
+import {
+  EMPTY_NEW_MEMBER,
+  memberPayload,
+  todayIso,
+  type MemberFormKind,
+  type NewMemberFields,
+} from '../utils/member-form';
+import {
+  RELATIVE_FIELD_ORDER,
+  checkExistingRelative,
+  checkNewRelative,
+  type RelativeErrors,
+  type RelativeField,
+  type RelativeMode,
+  type RelativeProblems,
+} from '../utils/relative-form';
+
+type RelativeFormOptions = {
+  /** Which of the two forms of SPEC.md §5: its checks and sentences. */
+  kind: MemberFormKind;
+  /** Makes the new relative's account: useCreateMember() or useRegisterMember(). */
+  createAccount: {
+    trigger: (input: NewAccountInput) => Promise<{ user: FamilyPerson }>;
+    isMutating: boolean;
+  };
+  /** Whose relation it is when it is not the signed-in person's own (sent as fromUserId). */
+  fromUserId?: number;
+  onClose: () => void;
+  /** The toast once the relation is added: who, and whether their account was made just now. */
+  added: (person: FamilyPerson, mode: RelativeMode) => { title: string; description: string };
+};
+
+/**
+ * The state and the submit of an Add Relation form: check what was filled in, make the new relative's account
+ * when asked, add the relation (a new member inherits the obvious relations, DESIGN.md "inheritRelations"),
+ * then say so, refresh the family and close.
+ */
+export function useRelativeForm({ kind, createAccount, fromUserId, onClose, added }: RelativeFormOptions) {
+  const [mode, setMode] = useState<RelativeMode>('existing');
+  const [person, setPerson] = useState<FamilyPerson | null>(null);
+  const [relationType, setRelationType] = useState<RelationType | ''>('');
+  const [fields, setFields] = useState<NewMemberFields>(EMPTY_NEW_MEMBER);
+  const [errors, setErrors] = useState<RelativeErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const inputs = useRef<Partial<Record<RelativeField, HTMLElement | null>>>({});
+
+  const addRelation = useAddRelation();
+  const refresh = useRefreshFamily();
+  const { toast } = useToast();
+  const busy = addRelation.isMutating || createAccount.isMutating;
+  const today = todayIso();
+  const owner = fromUserId === undefined ? {} : { fromUserId };
+
+  const reset = () => {
+    setMode('existing');
+    setPerson(null);
+    setRelationType('');
+    setFields(EMPTY_NEW_MEMBER);
+    setErrors({});
+    setFormError(null);
+  };
+
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const clearError = (name: RelativeField) => {
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    setFormError(null);
+  };
+
+  const inputRef = (name: RelativeField) => (element: HTMLElement | null) => {
+    inputs.current[name] = element;
+  };
+
+  /** Shows the problems and focuses the first; true when there are none. */
+  const check = (problems: RelativeProblems) => {
+    if ('formError' in problems) {
+      setFormError(problems.formError);
+      inputs.current[problems.focus]?.focus();
+      return false;
+    }
+    setErrors(problems.errors);
+    const first = RELATIVE_FIELD_ORDER.find((name) => problems.errors[name]);
+    if (first) inputs.current[first]?.focus();
+    return !first;
+  };
+
+  const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+
+  const done = (relative: FamilyPerson, how: RelativeMode) => {
+    toast(added(relative, how));
+    void refresh();
+    reset();
+    onClose();
+  };
+
+  const addExisting = async () => {
+    if (!check(checkExistingRelative(kind, person, relationType)) || !person || !relationType) return;
+    try {
+      await addRelation.trigger({ ...owner, toUserId: person.id, relationType });
+      done(person, 'existing');
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const addNew = async () => {
+    if (!check(checkNewRelative(kind, fields, relationType, today)) || !relationType) return;
+    let created: FamilyPerson;
+    try {
+      created = (await createAccount.trigger(memberPayload(fields))).user;
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    try {
+      await addRelation.trigger({ ...owner, toUserId: created.id, relationType, inheritRelations: true });
+      done(created, 'new');
+    } catch (error) {
+      // The account exists now: offer them as an existing person so a second try does not create them twice.
+      void refresh();
+      setMode('existing');
+      setPerson(created);
+      setFields(EMPTY_NEW_MEMBER);
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: `${errorMessage(error)} ${created.displayName} was added to the archive; choose a relation and try again.`,
+      });
+    }
+  };
+
+  return {
+    kind,
+    mode,
+    person,
+    relationType,
+    fields,
+    errors,
+    formError,
+    busy,
+    today,
+    inputRef,
+    close,
+    switchMode: (next: RelativeMode) => {
+      setMode(next);
+      setErrors({});
+      setFormError(null);
+    },
+    choosePerson: (next: FamilyPerson | null) => {
+      setPerson(next);
+      clearError('person');
+    },
+    chooseRelationType: (next: RelationType | '') => {
+      setRelationType(next);
+      clearError('relationType');
+    },
+    changeField: (name: keyof NewMemberFields, value: string) => {
+      setFields((current) => ({ ...current, [name]: value }));
+      clearError(name);
+    },
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy) return;
+      void (mode === 'existing' ? addExisting() : addNew());
+    },
+  };
+}
+
+export type RelativeForm = ReturnType<typeof useRelativeForm>;

@@ -1,0 +1,54 @@
+import type { FamilyPerson, RelationType } from '../types';
+import {
+  NEW_MEMBER_FIELD_ORDER,
+  isBlank,
+  validateNewMember,
+  type MemberFormKind,
+  type NewMemberErrors,
+  type NewMemberFields,
+} from './member-form';
+
+/** Relate someone already in the archive, or make their account first. */
+export type RelativeMode = 'existing' | 'new';
+
+export type RelativeErrors = NewMemberErrors & { person?: string; relationType?: string };
+export type RelativeField = keyof RelativeErrors;
+
+/** The order of the fields on screen: focus goes to the first one with a problem. */
+export const RELATIVE_FIELD_ORDER: RelativeField[] = ['person', ...NEW_MEMBER_FIELD_ORDER, 'relationType'];
+
+/**
+ * What a submit found: the problems to show beside their fields (none: go ahead), or, in the profile dialog
+ * (SPEC.md §5), one sentence above the form and the field to focus.
+ */
+export type RelativeProblems = { errors: RelativeErrors } | { formError: string; focus: RelativeField };
+
+const RELATION_TYPE_REQUIRED = 'Please select a relation type';
+
+/** Existing Person / Existing User: who, and what they are. */
+export function checkExistingRelative(
+  kind: MemberFormKind,
+  person: FamilyPerson | null,
+  relationType: RelationType | '',
+): RelativeProblems {
+  if (kind === 'invite' && !person) return { formError: 'Please select a user', focus: 'person' };
+  const errors: RelativeErrors = {};
+  if (!person) errors.person = 'Please select a family member';
+  if (!relationType) errors.relationType = RELATION_TYPE_REQUIRED;
+  return { errors };
+}
+
+/** Create New / New User: the new member's fields, and what they are. */
+export function checkNewRelative(
+  kind: MemberFormKind,
+  fields: NewMemberFields,
+  relationType: RelationType | '',
+  today: string,
+): RelativeProblems {
+  if (kind === 'invite' && isBlank(fields)) {
+    return { formError: 'Please fill in the new user details', focus: 'username' };
+  }
+  const errors: RelativeErrors = validateNewMember(fields, today, kind);
+  if (!relationType) errors.relationType = RELATION_TYPE_REQUIRED;
+  return { errors };
+}
