@@ -32,6 +32,8 @@ type UserMediaCardProps = {
 /**
  * A profile card: the person's first five uploaded (or tagged) items, each opening the media detail dialog,
  * and 'See All' to /profile/{id}/uploaded (or /tagged) when there are more.
+ * Each row is one big tap target with no buttons of its own (a phone has no room beside the picture and title):
+ * Tag Users and Add to Album are in the detail dialog's header here, and on the cards of the See All page.
  */
 export function UserMediaCard({ userId, kind, title, detailSlots }: UserMediaCardProps) {
   const headingId = useId();

@@ -1,4 +1,5 @@
 import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 import { LoadError } from '../../../components/load-error';
@@ -8,20 +9,22 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
 import type { User } from '../../../types/api';
-import type { MediaDetailSlots } from '../types';
+import type { MediaDetailSlots, MediaItem } from '../types';
 import { MediaGrid } from './media-grid';
 
 type UserMediaPageProps = {
   userId: number;
   /** What they uploaded, or what they are tagged in (DESIGN.md: the person {id}'s, not the signed-in one's). */
   kind: 'uploaded' | 'tagged';
+  /** More buttons on each card beside Tag Users: the albums work passes its 'Add to Album' button here. */
+  renderCardActions?: (item: MediaItem) => ReactNode;
   detailSlots?: MediaDetailSlots;
 };
 
 const TITLES = { uploaded: 'Uploaded Media', tagged: 'Tagged Media' } as const;
 
 /** /profile/{id}/uploaded and /profile/{id}/tagged: one person's media in the same grid, with a way back. */
-export function UserMediaPage({ userId, kind, detailSlots }: UserMediaPageProps) {
+export function UserMediaPage({ userId, kind, renderCardActions, detailSlots }: UserMediaPageProps) {
   // The same key the profile pages use, so a profile just seen is shown at once.
   const { data: user, error, isLoading, mutate } = useSWR<User, Error>(`/api/users/${userId}`);
   if (isLoading) return <PageSpinner />;
@@ -42,6 +45,7 @@ export function UserMediaPage({ userId, kind, detailSlots }: UserMediaPageProps)
       <PageHeading title={TITLES[kind]} subtitle={name} />
       <MediaGrid
         scope={kind === 'uploaded' ? { uploadedBy: userId } : { taggedUserId: userId }}
+        renderCardActions={renderCardActions}
         detailSlots={detailSlots}
       />
     </>
