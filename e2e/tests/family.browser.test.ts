@@ -99,6 +99,39 @@ describe('the family tree in a browser', () => {
     }
   });
 
+  it("shows another person's tree read-only, and adds a relative to them from their profile", async () => {
+    const grandpa = await register('gpa', `Grandpa ${run}`);
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await logInInBrowser(page, me.username, me.password);
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
+      await page.goto(`/profile/${mum.id}`);
+      await page.getByText(`${mum.displayName}'s family connections`).waitFor();
+      // Only the profile's own Add Relation: the tree of someone else offers none.
+      expect(await page.getByRole('button', { name: 'Add Relation' }).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Add Relation' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
+      await dialog.getByRole('combobox', { name: 'User' }).fill(grandpa.displayName);
+      await page.getByRole('option', { name: new RegExp(grandpa.displayName) }).click();
+      await dialog.getByLabel('Relation type').selectOption('parent');
+      await screenshot(page, 'family-add-to-other-dialog');
+      await dialog.getByRole('button', { name: 'Add Family Member' }).click();
+      await page.getByText('Family member added successfully').waitFor();
+      await page.getByRole('button', { name: grandpa.displayName, exact: true }).waitFor();
+
+      // Read from my side, Grandpa is my parent's parent: above Mum, who is above me.
+      await page.goto('/family');
+      const root = await centreOf(page, me.displayName);
+      const parent = await centreOf(page, mum.displayName);
+      const grandparent = await centreOf(page, grandpa.displayName);
+      expect(grandparent.y).toBeLessThan(parent.y);
+      expect(parent.y).toBeLessThan(root.y);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('pans with the mouse, a drag over a person opens nothing, the wheel zooms and Centre goes back', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
