@@ -1,0 +1,461 @@
+#!/usr/bin/env node
+// `npm run bench`: the speed and memory targets of a large archive (DESIGN.md §4, issues 3–5), measured through
+// the gateway against the built services (`npm run build` first). A fresh database `family_bench_<random>` on the
+// Postgres at TEST_DATABASE_URL gets 100,000 media items, 200 shared albums and a family of 2,000 people with
+// 5,000 relations. Prints a table and writes bench/results/<time>.json. Exits 0 when a target is missed (the
+// table says MISSED), non-zero only when the benchmark itself fails. Everything is stopped and dropped at the end.
+import { createCipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { closeConnections, MB, printTable, request, sampleMemory, timeRequests } from './bench/measure.mjs';
+import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
+import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
+
+const MEDIA_ROWS = 100_000;
+const PAGE_SIZE = 60;
+const DEEP_PAGE = 500;
+const UPLOADERS = Array.from({ length: 8 }, (_, i) => 100_001 + i);
+const ALBUMS = 200;
+const ITEMS_PER_ALBUM = 4;
+const FAMILY = { firstId: 200_001, people: 2_000, relations: 5_000 };
+const UPLOAD_BYTES = 50_000_000;
+const RANGE_BYTES = MB;
+const TIMES = 30;
+
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+
+// --- cleanup, also on Ctrl+C ---------------------------------------------------------------------------------
+
+const adminUrl = adminDatabaseUrl();
+let database = null;
+let stack = null;
+let db = null;
+let cleaning = null;
+let interrupted = false;
+
+function cleanup() {
+  cleaning ??= (async () => {
+    closeConnections();
+    await db?.end().catch(() => undefined);
+    if (stack) await stack.stop().catch((error) => log(`stopping the archive failed: ${error.message}`));
+    if (database) {
+      await dropDatabase(adminUrl, database.name).catch((error) =>
+        log(`dropping ${database.name} failed: ${error.message}; drop it by hand.`),
+      );
+    }
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping the archive and dropping the database…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+// --- the gateway, as a signed-in person ----------------------------------------------------------------------
+
+class Session {
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+    this.cookie = '';
+  }
+
+  async register(username) {
+    const body = JSON.stringify({ username, password: 'bench-password', displayName: 'Bench Viewer' });
+    const answer = await request(`${this.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      body,
+    });
+    if (answer.status !== 201) throw new Error(`Register answered ${answer.status}: ${answer.body}`);
+    this.cookie = (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+    if (!this.cookie) throw new Error('Register set no session cookie.');
+    return JSON.parse(answer.body.toString('utf8')).user;
+  }
+
+  get(pathAndQuery, headers = {}) {
+    return request(`${this.baseUrl}${pathAndQuery}`, { headers: { cookie: this.cookie, ...headers } });
+  }
+
+  post(pathAndQuery, body, headers) {
+    return request(`${this.baseUrl}${pathAndQuery}`, {
+      method: 'POST',
+      headers: { cookie: this.cookie, ...headers },
+      body,
+    });
+  }
+}
+
+const json = (answer) => JSON.parse(answer.body.toString('utf8'));
+
+// --- generated files -----------------------------------------------------------------------------------------
+
+const PDF_HEAD = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+
+/**
+ * Bytes `offset` to `offset + length` of a made-up PDF: the PDF signature, then an AES-CTR key stream (random
+ * looking, so nothing along the way can compress it, and computable at any offset to check a range read).
+ */
+function fileBytes(key, offset, length) {
+  const block = Math.floor(offset / 16);
+  const iv = Buffer.alloc(16);
+  iv.writeBigUInt64BE(BigInt(block), 8);
+  const skip = offset - block * 16;
+  const cipher = createCipheriv('aes-128-ctr', key, iv);
+  const bytes = cipher.update(Buffer.alloc(skip + length)).subarray(skip);
+  if (offset < PDF_HEAD.length) PDF_HEAD.subarray(offset, offset + length).copy(bytes, 0);
+  return bytes;
+}
+
+/** A multipart upload whose file part is made as it is sent: nothing is held in memory, the length is exact. */
+function multipartUpload(fields, file) {
+  const boundary = `----family-bench-${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+      `Content-Type: ${file.contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  async function* parts() {
+    yield head;
+    for (let offset = 0; offset < file.size; offset += MB) {
+      yield fileBytes(file.key, offset, Math.min(MB, file.size - offset));
+    }
+    yield tail;
+  }
+  return {
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + file.size + tail.length),
+    },
+    body: Readable.from(parts()),
+  };
+}
+
+async function upload(session, title, file) {
+  const { headers, body } = multipartUpload({ type: 'document', title }, file);
+  const answer = await session.post('/api/media', body, headers);
+  if (answer.status !== 201) throw new Error(`Uploading "${title}" answered ${answer.status}: ${answer.body}`);
+  return { item: json(answer), ms: answer.ms };
+}
+
+// --- the measures --------------------------------------------------------------------------------------------
+
+const rows = [];
+const details = {};
+
+function timedRow(measure, timing, target, extra = {}) {
+  const row = {
+    measure,
+    median: round(timing.median),
+    p95: round(timing.p95),
+    samples: timing.samples,
+    responseBytes: timing.last.body.length,
+    target: `p95 < ${target} ms`,
+    met: timing.p95 < target,
+    ...extra,
+  };
+  rows.push(row);
+  return row;
+}
+
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Times a request and counts the internal calls it set off (through the relays). */
+async function timeWithCalls(run, options) {
+  stack.resetInternalCalls();
+  const timing = await timeRequests(run, options);
+  const calls = stack.internalCalls();
+  const requests = (options?.warmup ?? 3) + (options?.times ?? TIMES);
+  return { ...timing, callsPerRequest: calls.total / requests, calls: calls.byRoute };
+}
+
+function callsRow(measure, timing, most) {
+  rows.push({
+    measure,
+    value: round(timing.callsPerRequest, 2),
+    display: `${round(timing.callsPerRequest, 2)}`,
+    target: `<= ${most}, not one per row`,
+    met: timing.callsPerRequest <= most,
+    calls: timing.calls,
+  });
+}
+
+async function measureUpload(session) {
+  log('upload: a warm-up document, then 50 MB while sampling memory…');
+  await upload(session, 'Warm-up document', {
+    key: randomBytes(16),
+    size: MB,
+    name: 'warm-up.pdf',
+    contentType: 'application/pdf',
+  });
+  const file = { key: randomBytes(16), size: UPLOAD_BYTES, name: 'family-letters.pdf', contentType: 'application/pdf' };
+  const pids = { media: stack.pid('media'), gateway: stack.pid('gateway') };
+  const { result, memory } = await sampleMemory(pids, () => upload(session, 'Fifty megabytes of letters', file));
+  const seconds = result.ms / 1000;
+  const mbPerSecond = UPLOAD_BYTES / MB / seconds;
+  rows.push({
+    measure: 'upload 50 MB (stream through gateway)',
+    value: round(mbPerSecond),
+    display: `${round(mbPerSecond)} MB/s`,
+    target: 'report',
+    met: null,
+    seconds: round(seconds, 2),
+    bytes: UPLOAD_BYTES,
+  });
+  for (const [name, usage] of Object.entries(memory)) {
+    const growth = usage.growth / MB;
+    rows.push({
+      measure: `upload 50 MB: ${name} RSS growth`,
+      value: round(growth),
+      display: `${round(growth)} MB`,
+      target: '< 64 MB',
+      met: growth < 64,
+      baselineMB: round(usage.baseline / MB),
+      peakMB: round(usage.peak / MB),
+      kernelPeakUsed: usage.kernelPeak,
+    });
+  }
+  return { item: result.item, file };
+}
+
+async function measureRange(session, { item, file }) {
+  log('range: 1 MB reads of the uploaded file…');
+  let wrong = 0;
+  const offsets = Array.from({ length: TIMES + 3 }, (_, i) =>
+    Math.floor((((i * 7919) % 997) / 997) * (file.size - RANGE_BYTES)),
+  );
+  const timing = await timeRequests(
+    (i) => session.get(`/api/media/${item.id}/file`, { range: `bytes=${offsets[i]}-${offsets[i] + RANGE_BYTES - 1}` }),
+    {
+      expect: 206,
+      check: (answer) => {
+        const offset = Number(/bytes (\d+)-/.exec(answer.headers['content-range'] ?? '')?.[1]);
+        if (answer.body.length !== RANGE_BYTES || !answer.body.equals(fileBytes(file.key, offset, RANGE_BYTES)))
+          wrong += 1;
+      },
+    },
+  );
+  rows.push({
+    measure: 'file: 1 MB range read (206)',
+    median: round(timing.median),
+    p95: round(timing.p95),
+    samples: timing.samples,
+    target: 'report; bytes exact',
+    met: wrong === 0,
+    wrongAnswers: wrong,
+  });
+}
+
+async function seed(viewer) {
+  log(`seeding ${MEDIA_ROWS.toLocaleString('en')} media items, ${ALBUMS} albums and a family of ${FAMILY.people}…`);
+  const started = performance.now();
+  const graph = familyGraph(FAMILY);
+  await seedProfiles(db, [
+    ...UPLOADERS.map((id, i) => ({ id, username: `uploader${i + 1}`, displayName: `Uploader ${i + 1}` })),
+    ...graph.ids.map((id) => ({ id, username: `kin${id}`, displayName: `Relative ${id - FAMILY.firstId + 1}` })),
+  ]);
+  await seedMedia(db, { count: MEDIA_ROWS, uploaderIds: UPLOADERS });
+  await seedAlbums(db, { count: ALBUMS, itemsPerAlbum: ITEMS_PER_ALBUM, creatorIds: UPLOADERS });
+  await seedFamily(db, graph, viewer.id);
+  // What autovacuum would have done on a live archive: the planner knows the tables' sizes.
+  await db.query('ANALYZE');
+  const { rows: counts } = await db.query(
+    `SELECT (SELECT count(*) FROM media.media_items)::int AS media, (SELECT count(*) FROM media.media_tags)::int AS tags,
+            (SELECT count(*) FROM albums.albums)::int AS albums, (SELECT count(*) FROM family.relations)::int AS relations,
+            (SELECT count(*) FROM profile.profiles)::int AS people`,
+  );
+  details.dataset = { ...counts[0], seedSeconds: round((performance.now() - started) / 1000, 2) };
+  log(`seeded in ${details.dataset.seedSeconds} s: ${JSON.stringify(counts[0])}`);
+  return graph;
+}
+
+/** The cursor the API hands out after an item: base64url of "<mediaDate>_<id>" (media's page-cursor.ts). */
+const cursorAfter = (row) => Buffer.from(`${row.mediaDate}_${row.id}`).toString('base64url');
+
+/** The position of the n-th item (1-based) of a list, newest first, read straight from the database. */
+async function nthItem(where, n) {
+  const { rows: found } = await db.query(
+    `SELECT media_date::text AS "mediaDate", id FROM media.media_items m ${where}
+     ORDER BY media_date DESC, id DESC OFFSET $1 LIMIT 1`,
+    [n - 1],
+  );
+  return found[0];
+}
+
+async function measureMediaList(session) {
+  const list = (query) => session.get(`/api/media?limit=${PAGE_SIZE}${query}`);
+  const fullPage = (answer) => {
+    const page = json(answer);
+    if (page.items.length !== PAGE_SIZE || !page.nextCursor) throw new Error('A media page came back short.');
+  };
+
+  log(`media list: walking ${DEEP_PAGE} pages by nextCursor…`);
+  const seen = new Set();
+  let cursor = null;
+  let walkMs = 0;
+  for (let page = 1; page < DEEP_PAGE; page++) {
+    const answer = await list(cursor ? `&cursor=${cursor}` : '');
+    if (answer.status !== 200) throw new Error(`Page ${page} answered ${answer.status}: ${answer.body}`);
+    const body = json(answer);
+    for (const item of body.items) {
+      if (seen.has(item.id)) throw new Error(`Item ${item.id} came twice while paging.`);
+      seen.add(item.id);
+    }
+    cursor = body.nextCursor;
+    walkMs += answer.ms;
+  }
+  const expected = cursorAfter(await nthItem('', (DEEP_PAGE - 1) * PAGE_SIZE));
+  details.pageWalk = {
+    pages: DEEP_PAGE - 1,
+    averageMs: round(walkMs / (DEEP_PAGE - 1)),
+    cursorMatchesDatabase: cursor === expected,
+  };
+  if (cursor !== expected)
+    log(`the API's cursor to page ${DEEP_PAGE} differs from the database's order: ${cursor} vs ${expected}`);
+
+  log('media list: timing pages and filters…');
+  const first = await timeWithCalls(() => list(''), { check: fullPage });
+  timedRow(`media list: page 1 (limit ${PAGE_SIZE})`, first, 100);
+  const deep = await timeWithCalls(() => list(`&cursor=${cursor}`), { check: fullPage });
+  timedRow(`media list: page ${DEEP_PAGE}`, deep, 100);
+  const ratio = deep.median / first.median;
+  rows.push({
+    measure: `media list: page ${DEEP_PAGE} / page 1 (medians)`,
+    value: round(ratio, 2),
+    display: `${round(ratio, 2)}x`,
+    target: '<= 2x',
+    met: ratio <= 2,
+  });
+  callsRow('media list: internal calls per request', first, 2);
+  details.mediaListCalls = { page1: first.calls, [`page${DEEP_PAGE}`]: deep.calls };
+
+  const common = await timeRequests(() => list('&q=lake'), { check: fullPage });
+  timedRow('media list: q=lake (1 in 8 titles), page 1', common, 100);
+  const commonDeep = cursorAfter(await nthItem(`WHERE title ILIKE '%lake%'`, 100 * PAGE_SIZE));
+  const commonDeepTiming = await timeRequests(() => list(`&q=lake&cursor=${commonDeep}`), { check: fullPage });
+  timedRow('media list: q=lake, page 101', commonDeepTiming, 100);
+  const rareTitle = 'Birthday party 77777';
+  const rare = await timeRequests(() => list(`&q=${encodeURIComponent(rareTitle)}`), {
+    check: (answer) => {
+      if (json(answer).items.length !== 1) throw new Error(`q=${rareTitle} should find exactly one item.`);
+    },
+  });
+  timedRow('media list: q matching 1 title, page 1', rare, 100);
+  const type = await timeRequests(() => list('&type=video'), { check: fullPage });
+  timedRow('media list: type=video, page 1', type, 100);
+  const typeDeep = cursorAfter(await nthItem(`WHERE type = 'video'`, 199 * PAGE_SIZE));
+  const typeDeepTiming = await timeRequests(() => list(`&type=video&cursor=${typeDeep}`), { check: fullPage });
+  timedRow('media list: type=video, page 200', typeDeepTiming, 100);
+}
+
+async function measureTree(session, graph) {
+  log(`family tree: root ${graph.root.id} (${graph.root.rows} relations in its tree)…`);
+  const timing = await timeWithCalls(() => session.get(`/api/family/${graph.root.id}`), {
+    check: (answer) => {
+      const count = json(answer).length;
+      if (count !== graph.root.rows) throw new Error(`The tree has ${count} relations, expected ${graph.root.rows}.`);
+    },
+  });
+  timedRow(`family tree: ${FAMILY.people} people, ${FAMILY.relations} relations`, timing, 100, {
+    rootId: graph.root.id,
+    relationsShown: graph.root.rows,
+  });
+  callsRow('family tree: internal calls per request', timing, 1);
+}
+
+async function measureAlbums(session) {
+  log(`albums: list of ${ALBUMS} shared albums…`);
+  const timing = await timeWithCalls(() => session.get('/api/albums'), {
+    check: (answer) => {
+      const albums = json(answer);
+      const full = albums.filter((album) => album.itemCount === ITEMS_PER_ALBUM && album.members.length === 2);
+      if (albums.length !== ALBUMS || full.length !== ALBUMS) {
+        throw new Error(`The albums list has ${albums.length} albums, ${full.length} with their items and members.`);
+      }
+    },
+  });
+  timedRow(`albums list: ${ALBUMS} albums, ${ITEMS_PER_ALBUM} items each`, timing, 200);
+  callsRow('albums list: internal calls per request', timing, 3);
+}
+
+// --- main ----------------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now();
+  database = await createDatabase(adminUrl);
+  log(`database ${database.name}; starting the services and the gateway…`);
+  stack = new BenchStack(database.url);
+  await stack.start();
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+
+  const session = new Session(stack.gatewayUrl);
+  const viewer = await session.register(`bench${randomBytes(3).toString('hex')}`);
+
+  // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
+  const uploaded = await measureUpload(session);
+  await measureRange(session, uploaded);
+  const graph = await seed(viewer);
+  await measureMediaList(session);
+  await measureTree(session, graph);
+  await measureAlbums(session);
+  stack.check();
+
+  const { rows: version } = await db.query('SHOW server_version');
+  const seconds = round((performance.now() - started) / 1000);
+  const report = {
+    finishedAt: new Date().toISOString(),
+    seconds,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryMB: Math.round(os.totalmem() / MB),
+      node: process.version,
+      postgres: version[0].server_version,
+    },
+    units: { ms: 'milliseconds, first byte sent to last byte read, through the gateway', MB: '1,048,576 bytes' },
+    ...details,
+    results: rows,
+    missed: rows.filter((row) => row.met === false).map((row) => row.measure),
+  };
+  const resultsDir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${report.finishedAt.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log('');
+  printTable(rows);
+  console.log('');
+  if (details.pageWalk && !details.pageWalk.cursorMatchesDatabase) {
+    console.log(`NOTE: the cursor reached by following nextCursor differs from the database's own order.`);
+  }
+  console.log(
+    report.missed.length === 0
+      ? 'All targets met.'
+      : `MISSED ${report.missed.length} target(s): ${report.missed.join('; ')}`,
+  );
+  console.log(`Results: ${path.relative(root, file)} (${seconds} s)`);
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  // Interrupted: the signal handler is already stopping everything and exits with 130.
+  if (interrupted) await cleanup().then(() => process.exit(130));
+  console.error(`[bench] failed: ${error?.stack ?? error}`);
+  const tail = stack?.logTail();
+  if (tail) console.error(`[bench] the archive's last output:\n${tail}`);
+  await cleanup();
+  process.exit(1);
+}
