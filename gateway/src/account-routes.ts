@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { HttpError, InternalClient, REQUEST_ID_HEADER, type Identity } from '@family/shared';
+import { HttpError, inputProblem, InternalClient, REQUEST_ID_HEADER, type Identity } from '@family/shared';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
@@ -44,6 +44,19 @@ async function signIn(req: Request, user: User): Promise<void> {
   await save(req);
 }
 
+/**
+ * Refuses a body no service could take (text with a null character, absurd nesting) with 400 here: forwarded,
+ * a deeply nested one could not even be serialized, and the person would be told auth is unavailable.
+ */
+function plainBody(req: Request, res: Response, next: NextFunction): void {
+  const problem = inputProblem(req.body);
+  if (problem) {
+    res.status(400).json({ message: problem });
+    return;
+  }
+  next();
+}
+
 function stringField(body: unknown, name: string): string {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
@@ -83,6 +96,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
   router.post(
     '/api/register',
     json,
+    plainBody,
     handle(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const autoLogin = req.query.autoLogin !== 'false';
@@ -130,6 +144,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
   router.post(
     '/api/reset-password',
     json,
+    plainBody,
     handle(async (req, res) => {
       const username = stringField(req.body, 'username');
       const address = req.ip ?? 'unknown';

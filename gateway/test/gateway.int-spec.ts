@@ -176,6 +176,18 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(response.body.message).toBe('The request body is not valid JSON.');
   });
 
+  it('answers a deeply nested sign-up or reset with 400 and a sentence, not "auth is unavailable"', async () => {
+    const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+    for (const path of ['/api/register', '/api/reset-password']) {
+      const response = await request(gateway().app)
+        .post(path)
+        .set('content-type', 'application/json')
+        .send(`{"username":${deep},"password":"secret-pw"}`);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('The request is nested too deeply.');
+    }
+  });
+
   it('serves the web app: index.html for client routes, never cached; assets cached for a year', async () => {
     const app = gateway().app;
     const page = await request(app).get('/family').expect(200);

@@ -6,3 +6,4 @@ export * from './internal-client';
 export * from './service-names';
 export * from './calendar-date';
 export * from './transforms';
+export * from './request-input';

@@ -1,4 +1,5 @@
 /** class-transformer helpers for request DTOs. */
+import { MAX_ID } from './request-input';
 
 /** Trims text; leaves anything else for the validators to refuse. */
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -17,6 +18,6 @@ export const trimToNull = ({ value }: { value: unknown }) => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** An id from the query string as a number; anything but digits becomes NaN, which @IsInt then refuses. */
+/** An id from the query string as a number; anything but digits, or beyond MAX_ID, becomes NaN, which @IsInt refuses. */
 export const queryId = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  typeof value === 'string' && /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : NaN;

@@ -483,6 +483,55 @@ describe('albums service (real Postgres, real profile and media services)', () =
     });
   });
 
+  describe('bad input: a sentence, never a 500', () => {
+    const BEYOND_INT = '9999999999';
+    const TOO_LARGE = 'The id in the address is too large: nothing has an id that big.';
+
+    it('answers 400 for ids beyond what Postgres stores, in the address, the query and the body', async () => {
+      const album = await createAlbum(creator, { name: 'Ids' });
+      const photo = await uploadPhoto(stack, creator, 'Ids photo');
+      for (const call of [
+        albums().get(`/api/albums/${BEYOND_INT}`),
+        albums().patch(`/api/albums/${BEYOND_INT}`).send({ name: 'x' }),
+        albums().delete(`/api/albums/${BEYOND_INT}`),
+        albums().delete(`/api/albums/${album.id}/members/${BEYOND_INT}`),
+        albums().post(`/api/albums/${BEYOND_INT}/media/${photo.id}`),
+        albums().post(`/api/albums/${album.id}/media/${BEYOND_INT}`),
+        albums().delete(`/api/albums/${album.id}/media/${BEYOND_INT}`),
+      ]) {
+        const response = await call.set(creator.headers);
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe(TOO_LARGE);
+      }
+      const list = await albums().get(`/api/albums?userId=${BEYOND_INT}`).set(creator.headers).expect(400);
+      expect(list.body.message).toBe('userId must be the id of a person (a whole number)');
+      const member = await albums()
+        .post(`/api/albums/${album.id}/members`)
+        .set(creator.headers)
+        .send({ userId: Number(BEYOND_INT) })
+        .expect(400);
+      expect(member.body.message).toBe('Please select a member');
+      await albums().get(`/internal/users/${BEYOND_INT}/album-access`).set(asService('media')).expect(400);
+    });
+
+    it('refuses a null name on PATCH, keeping the album as it was', async () => {
+      const album = await createAlbum(creator, { name: 'Keeps its name' });
+      const response = await albums().patch(`/api/albums/${album.id}`).set(creator.headers).send({ name: null });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Album name is required');
+      const read = await albums().get(`/api/albums/${album.id}`).set(creator.headers).expect(200);
+      expect(read.body.name).toBe('Keeps its name');
+    });
+
+    it('refuses a name with a null character', async () => {
+      const response = await albums().post('/api/albums').set(creator.headers).send({ name: 'Summer\u0000' });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(
+        'The text contains a null character (\\u0000), which cannot be stored. Please remove it.',
+      );
+    });
+  });
+
   describe('internal routes', () => {
     it('answers a person’s album access in one call: visible, editable and created', async () => {
       const person = await addPerson(stack, 410, 'erin', 'Erin');

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { loadConfig } from '@family/shared';
+import { InternalClient, loadConfig } from '@family/shared';
 import { asService, asUser, startTestApp, testEnv } from '@family/shared/testing';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
 import { ProfileConfig } from '../../profile/src/config';
@@ -118,6 +118,21 @@ describe('auth service (real Postgres, real profile service)', () => {
     expect(ok.body).toMatchObject({ username: 'carol', displayName: 'carol' });
   });
 
+  it('answers 400, not a 500, for a null character in a username and an id beyond what Postgres stores', async () => {
+    const nul = 'The text contains a null character (\\u0000), which cannot be stored. Please remove it.';
+    for (const [path, body] of [
+      ['/internal/logins', { username: 'carol\u0000', password: 'carols-pw' }],
+      ['/internal/password-resets', { username: 'carol\u0000', newPassword: 'secret1', resetCode: 'ABCDE-FGHJK' }],
+      ['/internal/accounts', { username: 'nul.display', password: 'secret1', displayName: 'Nul\u0000' }],
+    ] as const) {
+      const response = await request(auth.url).post(path).set(gateway).send(body);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(nul);
+    }
+    const beyond = await request(auth.url).delete('/internal/accounts/9999999999').set(gateway).expect(400);
+    expect(beyond.body.message).toBe('The id in the address is too large: nothing has an id that big.');
+  });
+
   it('stores passwords as salted scrypt hashes, never in clear', async () => {
     const dataSource = auth.app.get(ResetCodeService)['accounts']['accounts'].manager.connection;
     const rows: Array<{ password_hash: string }> = await dataSource.query(`SELECT password_hash FROM auth.accounts`);
@@ -217,7 +232,19 @@ describe('auth service (real Postgres, real profile service)', () => {
 
   it('deletes an account after every service purged the person, and the profile with it', async () => {
     const user = (await register({ username: 'gone.soon', password: 'secret1' }).expect(201)).body;
-    await request(auth.url).delete(`/internal/accounts/${user.id}`).set(gateway).expect(204);
+    // Here every other service's address is the profile service's: what shows that each was asked is the calls.
+    const calls = jest.spyOn(auth.app.get(InternalClient), 'call');
+    try {
+      await request(auth.url).delete(`/internal/accounts/${user.id}`).set(gateway).expect(204);
+      expect(calls.mock.calls.map(([target, method, path]) => `${target.name} ${method} ${path}`)).toEqual([
+        `media DELETE /internal/users/${user.id}`,
+        `albums DELETE /internal/users/${user.id}`,
+        `family DELETE /internal/users/${user.id}`,
+        `profile DELETE /internal/users/${user.id}`,
+      ]);
+    } finally {
+      calls.mockRestore();
+    }
     await request(profile.url).get(`/internal/profiles/${user.id}`).set(gateway).expect(404);
     await request(auth.url)
       .post('/internal/logins')

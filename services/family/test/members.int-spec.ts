@@ -39,6 +39,19 @@ describe('POST /api/family/create-member (real auth and profile services, sign-u
     expect(response.body.message).toBe(message);
   });
 
+  it('refuses a name with a null character with 400, creating nobody', async () => {
+    const response = await createMember({ ...valid, username: 'nul.name', displayName: 'Nul\u0000' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      'The text contains a null character (\\u0000), which cannot be stored. Please remove it.',
+    );
+    await request(stack.auth.url)
+      .post('/internal/logins')
+      .set(asService('gateway'))
+      .send({ username: 'nul.name', password: valid.password })
+      .expect(401);
+  });
+
   it('creates the account and profile, answers {user}, and the new member can be related with inheritance', async () => {
     const response = await createMember({
       username: 'baby.jane',

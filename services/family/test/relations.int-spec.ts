@@ -58,6 +58,26 @@ describe('family relations (real Postgres, real profile and auth services)', () 
       ).toBe('Invalid family member selected');
     });
 
+    it('answers 400, not a 500, for ids beyond what Postgres stores', async () => {
+      const me = await person('Big numbers');
+      const beyond = 9999999999;
+      expect((await relate(me, { toUserId: beyond, relationType: 'parent' }).expect(400)).body.message).toBe(
+        'Please select a family member',
+      );
+      expect(
+        (await relate(me, { fromUserId: beyond, toUserId: me.id, relationType: 'sibling' }).expect(400)).body.message,
+      ).toBe('Invalid family member selected');
+      for (const call of [
+        request(stack.family.url).get(`/api/family/${beyond}`),
+        request(stack.family.url).delete(`/api/family/${beyond}`),
+      ]) {
+        const response = await call.set(as(me));
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe('The id in the address is too large: nothing has an id that big.');
+      }
+      await request(stack.family.url).delete(`/internal/users/${beyond}`).set(asService('auth')).expect(400);
+    });
+
     it('needs a signed-in person', async () => {
       const response = await request(stack.family.url)
         .post('/api/family')

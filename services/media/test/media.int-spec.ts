@@ -734,6 +734,105 @@ describe('media service (real Postgres, real profile and albums services)', () =
     });
   });
 
+  describe('bad input: a sentence, never a 500', () => {
+    const BEYOND_INT = '9999999999';
+    let item: { id: number };
+
+    beforeAll(async () => {
+      item = (await upload(stack, alice, { type: 'post', title: 'Plain words', content: 'Hello' }).expect(201)).body;
+    });
+
+    it('answers 400 for ids beyond what Postgres stores, in the address, the query and the body', async () => {
+      for (const url of [
+        `/api/media/${BEYOND_INT}`,
+        `/api/media/${BEYOND_INT}/file`,
+        `/api/media/${BEYOND_INT}/thumbnail`,
+        `/api/media/${BEYOND_INT}/tags`,
+        `/api/media/tags/${BEYOND_INT}`,
+      ]) {
+        expect((await get(alice, url).expect(400)).body.message).toBe(
+          'The id in the address is too large: nothing has an id that big.',
+        );
+      }
+      await request(stack.media.url).patch(`/api/media/${BEYOND_INT}`).set(alice.headers).send({}).expect(400);
+      await request(stack.media.url).delete(`/api/media/${BEYOND_INT}`).set(alice.headers).expect(400);
+      await request(stack.media.url).delete(`/api/media/${item.id}/tags/${BEYOND_INT}`).set(alice.headers).expect(400);
+
+      expect((await get(alice, `/api/media?userId=${BEYOND_INT}`).expect(400)).body.message).toBe(
+        'userId must be a user id',
+      );
+      expect((await get(alice, `/api/media?albumId=1e20`).expect(400)).body.message).toBe(
+        'albumId must be an album id',
+      );
+      expect((await get(alice, `/api/media/tagged?userId=${BEYOND_INT}`).expect(400)).body.message).toBe(
+        'userId must be a user id',
+      );
+      const tag = await request(stack.media.url)
+        .post(`/api/media/${item.id}/tags`)
+        .set(alice.headers)
+        .send({ userId: Number(BEYOND_INT) })
+        .expect(400);
+      expect(tag.body.message).toBe('Please choose a person to tag');
+
+      const internal = await request(stack.media.url)
+        .put(`/internal/media/${item.id}/album`)
+        .set(asService('albums'))
+        .send({ albumId: Number(BEYOND_INT), actingUserId: alice.id })
+        .expect(400);
+      expect(internal.body.message).toBe('albumId must be an album id');
+      await request(stack.media.url)
+        .post('/internal/albums/summaries')
+        .set(asService('albums'))
+        .send({ albumIds: [Number(BEYOND_INT)] })
+        .expect(400);
+    });
+
+    it('refuses text with a null character, sent as JSON or in an upload form, and keeps nothing', async () => {
+      const nul = 'The text contains a null character (\\u0000), which cannot be stored. Please remove it.';
+      for (const body of [{ title: 'Snow\u0000day' }, { description: 'x\u0000' }]) {
+        const edit = await request(stack.media.url).patch(`/api/media/${item.id}`).set(alice.headers).send(body);
+        expect(edit.status).toBe(400);
+        expect(edit.body.message).toBe(nul);
+      }
+      expect((await get(alice, '/api/media?q=%00').expect(400)).body.message).toBe(nul);
+      expect((await get(alice, `/api/media/${item.id}`).expect(200)).body).toMatchObject({
+        title: 'Plain words',
+        description: null,
+      });
+
+      const before = await storedKeys(stack);
+      const forms: Array<Record<string, string>> = [
+        { type: 'post', title: 'a\u0000b' },
+        { type: 'post', title: 'ok', description: 'x\u0000' },
+        { type: 'post', title: 'ok', content: 'x\u0000' },
+      ];
+      for (const fields of forms) {
+        expect((await upload(stack, alice, fields).expect(400)).body.message).toBe(nul);
+      }
+      const withFile = await upload(
+        stack,
+        alice,
+        { type: 'photo', title: 'Nul\u0000' },
+        { buffer: await png(), filename: 'n.png' },
+      ).expect(400);
+      expect(withFile.body.message).toBe(nul);
+      expect(await storedKeys(stack)).toEqual(before);
+    });
+
+    it('refuses a deeply nested body with 400 instead of overflowing the stack', async () => {
+      const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+      for (const json of [`{"title":${deep}}`, `{"unknown":${deep}}`]) {
+        const response = await request(stack.media.url)
+          .patch(`/api/media/${item.id}`)
+          .set(alice.headers)
+          .set('content-type', 'application/json')
+          .send(json);
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe('The request is nested too deeply.');
+      }
+    });
+  });
+
   describe('health', () => {
     it('is ready only while object storage is usable', async () => {
       await request(stack.media.url).get('/health').expect(200, { status: 'ok' });

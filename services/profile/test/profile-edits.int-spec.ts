@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Identity } from '@family/shared';
-import { asUser } from '@family/shared/testing';
+import { asService, asUser } from '@family/shared/testing';
 import { createPerson, startProfile, type ProfileUnderTest } from './support';
 
 /** YYYY-MM-DD of today plus `days` in UTC. */
@@ -153,6 +153,39 @@ describe('profile edits: birthday, email, display name, story (real Postgres)', 
     expect((await story(rose, { story: '' }).expect(200)).body.story).toBeNull();
     expect((await story(rose, { story: 12 }).expect(400)).body.message).toBe('Please send your story as text');
     expect((await story(rose, {}).expect(400)).body.message).toBe('Please send your story as text');
+  });
+
+  it('answers 400, not a 500, for ids beyond what Postgres stores', async () => {
+    const beyond = '9999999999';
+    for (const url of [`/api/users/${beyond}`, `/api/users/${beyond}/picture`]) {
+      const response = await request(profile.url).get(url).set(asUser(rose)).expect(400);
+      expect(response.body.message).toBe('The id in the address is too large: nothing has an id that big.');
+    }
+    const memories = await request(profile.url).get(`/api/memories?userId=${beyond}`).set(asUser(rose)).expect(400);
+    expect(memories.body.message).toBe('userId must be the id of a person (a whole number)');
+    await request(profile.url).delete(`/api/memories/${beyond}`).set(asUser(rose)).expect(400);
+    await request(profile.url)
+      .post('/internal/users/lookup')
+      .set(asService('media'))
+      .send({ ids: [rose.id, Number(beyond)] })
+      .expect(400);
+    await request(profile.url).get(`/internal/profiles/${beyond}`).set(asService('auth')).expect(400);
+  });
+
+  it('refuses a story, a name or a memory with a null character, changing nothing', async () => {
+    const nul = 'The text contains a null character (\\u0000), which cannot be stored. Please remove it.';
+    await story(rose, { story: 'Kept' }).expect(200);
+    const before = await read(rose);
+    expect((await story(rose, { story: 'Lost\u0000' }).expect(400)).body.message).toBe(nul);
+    expect((await patch(rose, { displayName: 'Rose\u0000' }).expect(400)).body.message).toBe(nul);
+    const memory = await request(profile.url)
+      .post('/api/memories')
+      .set(asUser(rose))
+      .send({ title: 'Null\u0000', content: 'x' })
+      .expect(400);
+    expect(memory.body.message).toBe(nul);
+    expect(await read(rose)).toEqual(before);
+    expect(before.story).toBe('Kept');
   });
 
   it('answers bad JSON with 400, not a 500', async () => {

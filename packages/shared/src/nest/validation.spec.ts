@@ -6,6 +6,11 @@ describe(ParseIdPipe.name, () => {
 
   it('accepts positive integers', () => {
     expect(sut.transform('17')).toBe(17);
+    expect(sut.transform('2147483647')).toBe(2147483647);
+  });
+
+  it.each(['2147483648', '9999999999', 9999999999])('refuses %p, beyond any id Postgres stores, with 400', (value) => {
+    expect(() => sut.transform(value)).toThrow('The id in the address is too large: nothing has an id that big.');
   });
 
   it.each(['0', '-1', '1.5', 'abc', '1e3', '', '9999999999999999'])('refuses %p with 400', (value) => {

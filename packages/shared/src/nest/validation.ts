@@ -1,4 +1,12 @@
-import { BadRequestException, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  Injectable,
+  PipeTransform,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { inputProblem, MAX_ID } from '../request-input';
 
 /** The first broken rule, as the sentence the DTO gives for it. */
 function firstMessage(errors: ValidationError[]): string {
@@ -11,8 +19,19 @@ function firstMessage(errors: ValidationError[]): string {
   return 'The request is not valid.';
 }
 
+/** Refuses bodies and queries no DTO can take (text with NUL, absurd nesting) before the DTOs are built. */
+class ArchiveValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const problem = inputProblem(value);
+      if (problem) throw new BadRequestException(problem);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ArchiveValidationPipe({
     transform: true,
     whitelist: true,
     forbidUnknownValues: false,
@@ -21,7 +40,7 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-/** A positive integer id from the path; anything else is a 400 with a plain sentence. */
+/** A positive integer id from the path, at most MAX_ID (ids are Postgres ints); anything else is a 400 with a sentence. */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string | number, number> {
   // The global validation pipe may already have turned the text into a number (NaN for "abc").
@@ -29,6 +48,7 @@ export class ParseIdPipe implements PipeTransform<string | number, number> {
     const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(id) || id < 1)
       throw new BadRequestException('The id in the address must be a whole number.');
+    if (id > MAX_ID) throw new BadRequestException('The id in the address is too large: nothing has an id that big.');
     return id;
   }
 }

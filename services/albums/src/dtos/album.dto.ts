@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
-import type { UserSummary } from '@family/shared';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { MAX_ID, queryId, type UserSummary } from '@family/shared';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 
@@ -22,9 +22,6 @@ const trimToNull = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value === undefined ? undefined : value;
   return value.trim() === '' ? null : value.trim();
 };
-/** A query id as a number; anything but digits becomes NaN and fails the check below. */
-const toId = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
 
 // Requests -----------------------------------------------------------------------------------------------------
 
@@ -49,7 +46,8 @@ export class CreateAlbumDto {
 
 /** PATCH /api/albums/{id}: only what is sent changes. */
 export class UpdateAlbumDto {
-  @IsOptional()
+  // Left out means unchanged; null is no name at all.
+  @ValidateIf((_dto, value) => value !== undefined)
   @Transform(trim)
   @MaxLength(NAME_MAX, { message: NAME_TOO_LONG })
   @MinLength(1, { message: NAME_REQUIRED })
@@ -70,7 +68,7 @@ export class UpdateAlbumDto {
 /** GET /api/albums?userId=: only the albums that person created (and the caller may see). */
 export class ListAlbumsQuery {
   @IsOptional()
-  @Transform(toId)
+  @Transform(queryId)
   @Min(1, { message: INVALID_USER_ID })
   @IsInt({ message: INVALID_USER_ID })
   userId?: number;
@@ -78,6 +76,7 @@ export class ListAlbumsQuery {
 
 /** POST /api/albums/{id}/members */
 export class AddMemberDto {
+  @Max(MAX_ID, { message: SELECT_MEMBER })
   @Min(1, { message: SELECT_MEMBER })
   @IsInt({ message: SELECT_MEMBER })
   userId!: number;

@@ -9,6 +9,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import busboy from 'busboy';
+import { NUL_MESSAGE } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
 import { type DeclaredFile, sniffKind, type SniffedKind } from './media-kind';
 
@@ -97,6 +98,8 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
 
   parser.on('field', (name, value, info) => {
     if (info.nameTruncated || info.valueTruncated) fail(new BadRequestException(`The ${name} field is too long.`));
+    // Postgres cannot store a null character in text.
+    else if (value.includes('\u0000')) fail(new BadRequestException(NUL_MESSAGE));
     else fields.set(name, value);
   });
 

@@ -1,0 +1,27 @@
+/** The largest id an `int` column holds: no id of the archive is larger (Postgres int4). */
+export const MAX_ID = 2_147_483_647;
+
+/** No request of the archive nests deeper than a list of ids in an object; this leaves plenty of room. */
+const MAX_DEPTH = 16;
+
+export const NUL_MESSAGE = 'The text contains a null character (\\u0000), which cannot be stored. Please remove it.';
+export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
+
+/**
+ * What makes a parsed request body or query unusable before any DTO looks at it, or null: text with a null
+ * character (Postgres cannot store one) or nesting far deeper than any request of the archive (the DTO
+ * transformer would overflow the stack on it). Walks without recursion, so no input can overflow it either.
+ */
+export function inputProblem(value: unknown): string | null {
+  const pending: Array<[value: unknown, depth: number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return NUL_MESSAGE;
+    } else if (current !== null && typeof current === 'object') {
+      if (depth >= MAX_DEPTH) return TOO_DEEP_MESSAGE;
+      for (const child of Object.values(current)) pending.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
