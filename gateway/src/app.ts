@@ -67,6 +67,7 @@ export function createGateway(config: GatewayConfig): Gateway {
   });
   app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
   app.use('/api', sessionMiddleware(config, redis));
+
   app.use(accountRoutes(targets.auth, client, limiter));
   // Before any body parser: bodies stream through untouched (uploads are never buffered here).
   app.use(apiProxy(targets, config.INTERNAL_SECRET));

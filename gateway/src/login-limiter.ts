@@ -23,7 +23,7 @@ export class LoginLimiter {
 
   /** Throws 429 when this username from this address has failed too often. */
   async check(username: string, address: string): Promise<void> {
-    const state = await this.limiter.get(this.key(username, address));
+    const state = await this.limiter.get(this.key(username, address)).catch(storeDown);
     if (state && state.consumedPoints >= MAX_FAILURES) {
       const minutes = Math.max(1, Math.ceil(state.msBeforeNext / 60_000));
       throw new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
@@ -35,11 +35,17 @@ export class LoginLimiter {
       await this.limiter.consume(this.key(username, address));
     } catch (error) {
       // Past the limit consume() rejects with the state; check() reports it on the next attempt.
-      if (!(error instanceof RateLimiterRes)) throw error;
+      if (!(error instanceof RateLimiterRes)) storeDown(error);
     }
   }
 
   async reset(username: string, address: string): Promise<void> {
-    await this.limiter.delete(this.key(username, address));
+    await this.limiter.delete(this.key(username, address)).catch(storeDown);
   }
+}
+
+/** The counters' store (Redis) failing is a dependency being down: 503, never a 500 or a silent pass. */
+function storeDown(error: unknown): never {
+  console.error(`[gateway] sign-in counters: ${error instanceof Error ? error.message : String(error)}`);
+  throw new HttpError(503, 'Signing in is unavailable right now. Try again shortly.');
 }

@@ -1,4 +1,5 @@
 import { RedisStore } from 'connect-redis';
+import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import createMemoryStore from 'memorystore';
@@ -22,7 +23,7 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | null) {
   const store = redis
     ? new RedisStore({ client: redis, prefix: 'family:sess:' })
     : new (createMemoryStore(session))({ checkPeriod: 60 * 60 * 1000 });
-  return session({
+  const middleware = session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
     store,
@@ -38,4 +39,13 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | null) {
       maxAge: THIRTY_DAYS_MS,
     },
   });
+  // The only errors express-session raises come from its store: Redis is down, which is a 503, not our fault.
+  return (req: Request, res: Response, next: NextFunction) =>
+    middleware(req, res, (error?: unknown) => {
+      if (!error) return next();
+      console.error(`[gateway] session store: ${error instanceof Error ? error.message : String(error)}`);
+      res.status(503).json({ message: SESSIONS_UNAVAILABLE });
+    });
 }
+
+export const SESSIONS_UNAVAILABLE = 'Signing in is unavailable right now. Try again shortly.';

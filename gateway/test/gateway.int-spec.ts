@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ import { LoginLimiter } from '../src/login-limiter';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/4';
 const DEAD = 'http://127.0.0.1:9';
+const SESSION_SECRET = 'test-session-secret-of-enough-length';
 
 async function redisOrExplain(): Promise<Redis> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -41,7 +43,7 @@ describe('gateway (real auth and profile services, real Redis)', () => {
 
   function gateway(env: Record<string, string> = {}): Gateway {
     const config = loadConfig(GatewayConfig, {
-      SESSION_SECRET: 'test-session-secret-of-enough-length',
+      SESSION_SECRET,
       INTERNAL_SECRET: TEST_INTERNAL_SECRET,
       AUTH_URL: auth.url,
       PROFILE_URL: profile.url,
@@ -165,6 +167,20 @@ describe('gateway (real auth and profile services, real Redis)', () => {
       .send({ username: 'someone', password: 'secret-pw' })
       .expect(503);
     expect(response.body.message).toBe('The auth service is unavailable. Try again shortly.');
+  });
+
+  it('answers 503 with a sentence, not a 500, when Redis is down', async () => {
+    const app = gateway({ REDIS_URL: 'redis://127.0.0.1:9/0' }).app;
+    const login = await request(app)
+      .post('/api/login')
+      .send({ username: 'someone', password: 'secret-pw' })
+      .expect(503);
+    expect(login.body.message).toBe('Signing in is unavailable right now. Try again shortly.');
+    // A properly signed session cookie, so the store is really asked (as cookie-signature signs it).
+    const signature = createHmac('sha256', SESSION_SECRET).update('abc').digest('base64').replace(/=+$/, '');
+    const cookie = `family.sid=${encodeURIComponent(`s:abc.${signature}`)}`;
+    const me = await request(app).get('/api/user').set('cookie', cookie).expect(503);
+    expect(me.body.message).toBe('Signing in is unavailable right now. Try again shortly.');
   });
 
   it('answers bad JSON with 400 and a sentence', async () => {
