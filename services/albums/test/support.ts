@@ -1,14 +1,11 @@
 import * as fs from 'node:fs/promises';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@family/shared';
-import { asService, asUser, startTestApp, testEnv } from '@family/shared/testing';
+import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
 import { AppModule as MediaModule } from '../../media/src/app.module';
 import { MediaConfig } from '../../media/src/config';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
@@ -16,49 +13,19 @@ import { ProfileConfig } from '../../profile/src/config';
 import { AppModule } from '../src/app.module';
 import { AlbumsConfig } from '../src/config';
 
-export interface RunningApp {
-  app: INestApplication;
-  url: string;
-}
-
 /** The albums service with the real profile and media services beside it, media files in a temp folder. */
 export interface AlbumsStack {
-  profile: RunningApp;
-  media: RunningApp;
-  albums: RunningApp;
+  profile: TestApp;
+  media: TestApp;
+  albums: TestApp;
   db: DataSource;
   storageDir: string;
   /** Another albums service on the same database whose media service cannot be reached. */
-  startWithoutMedia(): Promise<RunningApp>;
+  startWithoutMedia(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
-export interface Person {
-  id: number;
-  username: string;
-  displayName: string;
-  /** A fresh identity token for every request: they live a minute. */
-  readonly headers: Record<string, string>;
-}
-
-/** A port nobody listens on right now, so two services can be given each other's address before both start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Like startTestApp, on a port chosen beforehand. */
-async function startOnPort(module: DynamicModule, port: number): Promise<RunningApp> {
-  const app = await NestFactory.create(module, { logger: ['error'] });
-  await app.listen(port, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${port}` };
-}
+export type Person = TestPerson;
 
 export async function startAlbumsStack(): Promise<AlbumsStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'albums-test-objects-'));
@@ -73,8 +40,8 @@ export async function startAlbumsStack(): Promise<AlbumsStack> {
   );
   const albumsConfig = (mediaUrl: string) =>
     loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: mediaUrl }));
-  const albums = await startOnPort(AppModule.register(albumsConfig(media.url)), albumsPort);
-  const extra: RunningApp[] = [];
+  const albums = await startTestApp(AppModule.register(albumsConfig(media.url)), albumsPort);
+  const extra: TestApp[] = [];
   return {
     profile,
     media,
@@ -96,26 +63,9 @@ export async function startAlbumsStack(): Promise<AlbumsStack> {
   };
 }
 
-/** A family member, made in the profile service the way the auth service makes them at sign-up. */
-export async function addPerson(
-  stack: AlbumsStack,
-  id: number,
-  username: string,
-  displayName: string,
-): Promise<Person> {
-  await request(stack.profile.url)
-    .post('/internal/profiles')
-    .set(asService('auth'))
-    .send({ id, username, displayName })
-    .expect(201);
-  return {
-    id,
-    username,
-    displayName,
-    get headers() {
-      return asUser({ id, username });
-    },
-  };
+/** A family member, made in the stack's profile service the way the auth service makes them at sign-up. */
+export function addPerson(stack: AlbumsStack, id: number, username: string, displayName: string): Promise<Person> {
+  return addTestPerson(stack.profile.url, id, username, displayName);
 }
 
 let pngSeed = 0;

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { asService, asUser, startTestApp, testEnv } from '@family/shared/testing';
+import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
 import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
@@ -19,49 +16,20 @@ import { AppModule } from '../src/app.module';
 import { MediaConfig } from '../src/config';
 import { MEDIA_STORAGE } from '../src/services/storage.provider';
 
-export interface RunningApp {
-  app: INestApplication;
-  url: string;
-}
-
-export interface Person {
-  id: number;
-  username: string;
-  displayName: string;
-  headers: Record<string, string>;
-}
+export type Person = TestPerson;
 
 /**
  * The media service with the real profile service and the real albums service beside it, wired to each other
  * (media asks albums for album rights, albums asks media to put items into albums), files in a temp folder.
  */
 export interface MediaStack {
-  profile: RunningApp;
-  albums: RunningApp;
-  media: RunningApp;
+  profile: TestApp;
+  albums: TestApp;
+  media: TestApp;
   storageDir: string;
   storage: ObjectStorage;
   db: DataSource;
   close(): Promise<void>;
-}
-
-/** A port nobody listens on right now, so two services can be given each other's address before both start. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Like startTestApp, on a port chosen beforehand. */
-async function startOnPort(module: DynamicModule, port: number): Promise<RunningApp> {
-  const app = await NestFactory.create(module, { logger: ['error'] });
-  await app.listen(port, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${port}` };
 }
 
 export async function startMediaStack(): Promise<MediaStack> {
@@ -77,7 +45,7 @@ export async function startMediaStack(): Promise<MediaStack> {
       ),
     ),
   );
-  const albums = await startOnPort(
+  const albums = await startTestApp(
     AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
     albumsPort,
   );
@@ -97,27 +65,9 @@ export async function startMediaStack(): Promise<MediaStack> {
   };
 }
 
-/** A family member, made in the profile service the way the auth service makes them at sign-up. */
-export async function addPerson(
-  stack: MediaStack,
-  id: number,
-  username: string,
-  displayName = username,
-): Promise<Person> {
-  await request(stack.profile.url)
-    .post('/internal/profiles')
-    .set(asService('auth'))
-    .send({ id, username, displayName })
-    .expect(201);
-  return {
-    id,
-    username,
-    displayName,
-    // Identity tokens live a minute: sign a fresh one for every request.
-    get headers() {
-      return asUser({ id, username });
-    },
-  };
+/** A family member, made in the stack's profile service the way the auth service makes them at sign-up. */
+export function addPerson(stack: MediaStack, id: number, username: string, displayName = username): Promise<Person> {
+  return addTestPerson(stack.profile.url, id, username, displayName);
 }
 
 /** Every object key in the storage folder (temp files of unfinished puts included). */

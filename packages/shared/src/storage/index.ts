@@ -20,3 +20,10 @@ export {
   type StorageOptions,
   storageOptionsFromEnv,
 } from './create-storage';
+export {
+  STORAGE_VARIABLES,
+  type StorageSettings,
+  type StorageVariable,
+  storageEnv,
+  WithStorageConfig,
+} from './storage-config';
