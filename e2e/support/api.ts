@@ -62,14 +62,39 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 40);
 }
 
+/** Registers a fresh username through the gateway; the client keeps the new session. */
+async function register(prefix: string, password: string, displayName: string) {
+  const client = new ApiClient();
+  const username = uniqueName(prefix);
+  const response = await client.post('/api/register', { username, password, displayName });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { client, user: response.body.user, username };
+}
+
 /** Signs up a new person and returns their signed-in client and user. */
 export async function signUp(
   prefix = 'user',
   password = 'secret-pw',
 ): Promise<{ client: ApiClient; user: any; username: string; password: string }> {
-  const client = new ApiClient();
-  const username = uniqueName(prefix);
-  const response = await client.post('/api/register', { username, password, displayName: `${prefix} Person` });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { client, user: response.body.user, username, password };
+  const { client, user, username } = await register(prefix, password, `${prefix} Person`);
+  return { client, user, username, password };
+}
+
+/** Someone signed up by `signUp`. */
+export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** A signed-up person with a chosen display name, who can also sign in through a browser. */
+export interface Person {
+  id: number;
+  username: string;
+  displayName: string;
+  password: string;
+  client: ApiClient;
+}
+
+/** Signs up a new person called `displayName` (password `secret-pw`), signed in on their client. */
+export async function registerPerson(prefix: string, displayName: string): Promise<Person> {
+  const password = 'secret-pw';
+  const { client, user, username } = await register(prefix, password, displayName);
+  return { id: user.id, username, displayName, password, client };
 }

@@ -68,3 +68,38 @@ export async function logInInBrowser(page: Page, username: string, password: str
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** Signs a person in through the auth screen and waits until it has gone (on a phone the navigation is a side menu). */
+export async function signIn(page: Page, person: { username: string; password: string }) {
+  await logInInBrowser(page, person.username, person.password);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
+}
+
+/** Signs a person in, then opens one address of the archive. */
+export async function openAs(page: Page, person: { username: string; password: string }, path: string) {
+  await signIn(page, person);
+  await page.goto(path);
+}
+
+/** Runs a test's steps in a fresh browser profile at a given size, and closes it afterwards whatever happens. */
+export async function withPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  steps: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await newPage(browser, viewport);
+  try {
+    await steps(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Dialogs fade in: wait until every open one is fully shown before a screenshot. */
+export async function dialogsShown(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every(
+      (element) => getComputedStyle(element).opacity === '1',
+    ),
+  );
+}

@@ -1,24 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import { signUp } from '../support/api';
+import { signUp, type SignedUp } from '../support/api';
+import { jpeg, uploadForm } from '../support/media';
 import { stack } from '../support/stack';
-
-type Person = Awaited<ReturnType<typeof signUp>>;
-
-function photoForm(title: string, bytes: Buffer): FormData {
-  const body = new FormData();
-  body.set('type', 'photo');
-  body.set('title', title);
-  body.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${title}.jpg`);
-  return body;
-}
-
-function jpeg(shade: number): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 20, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-}
 
 /** Every stored object (files, thumbnails, pictures), as the embedded run keeps them on disk. */
 function storedObjects(): string[] {
@@ -28,8 +12,11 @@ function storedObjects(): string[] {
     .sort();
 }
 
-async function upload(person: Person, title: string, shade: number) {
-  const response = await person.client.post('/api/media', photoForm(title, await jpeg(shade)));
+async function upload(person: SignedUp, title: string, shade: number) {
+  const response = await person.client.post(
+    '/api/media',
+    uploadForm({ type: 'photo', title }, { bytes: await jpeg(shade), name: `${title}.jpg`, type: 'image/jpeg' }),
+  );
   expect(response.status).toBe(201);
   // Make the thumbnail too, so that it also has to go.
   expect(
@@ -71,8 +58,7 @@ describe('deleting an account removes exactly that person’s data', () => {
       201,
     );
     expect((await gone.client.post('/api/memories', { title: 'A day', content: 'By the sea.' })).status).toBe(201);
-    const picture = new FormData();
-    picture.set('file', new Blob([new Uint8Array(await jpeg(34))], { type: 'image/jpeg' }), 'me.jpg');
+    const picture = uploadForm({}, { bytes: await jpeg(34), name: 'me.jpg', type: 'image/jpeg' });
     expect((await gone.client.post('/api/users/profile-picture', picture)).status).toBe(200);
 
     const objectsBefore = storedObjects();

@@ -1,45 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { ApiClient, signUp } from '../support/api';
-
-type Person = Awaited<ReturnType<typeof signUp>>;
+import { ApiClient, signUp, type SignedUp } from '../support/api';
+import { pngFile, uploadMedia } from '../support/media';
 
 const NOT_FOUND = "This media item doesn't exist or you don't have permission to view it.";
-let seed = 0;
-
-/** A small real PNG with bytes no other call gives (the archive refuses the same upload twice). */
-function png(): Blob {
-  seed += 1;
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(24, (Date.now() + seed) % 251)]);
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 8 }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return new Blob([bytes], { type: 'image/png' });
-}
-
-async function uploadPhoto(person: Person, title: string): Promise<number> {
-  const form = new FormData();
-  form.set('type', 'photo');
-  form.set('title', title);
-  form.set('file', png(), 'photo.png');
-  const response = await person.client.post('/api/media', form);
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.id;
+async function uploadPhoto(person: SignedUp, title: string): Promise<number> {
+  return (await uploadMedia(person.client, { type: 'photo', title }, pngFile())).id;
 }
 
 /** What one person gets of one item by every route: single read, file, thumbnail, and the lists. */
@@ -62,9 +26,9 @@ const HIDDEN = { statuses: [404, 404, 404], inLists: [false, false], message: NO
 const SEEN = { statuses: [200, 200, 200], inLists: [true, true], message: undefined };
 
 describe('albums through the gateway: creator, canEdit member and outsider', () => {
-  let creator: Person;
-  let editor: Person;
-  let outsider: Person;
+  let creator: SignedUp;
+  let editor: SignedUp;
+  let outsider: SignedUp;
 
   beforeAll(async () => {
     creator = await signUp('alcreator');

@@ -1,68 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { ApiClient, uniqueName } from '../support/api';
-import { DESKTOP, PHONE, launchBrowser, logInInBrowser, newPage, screenshot } from '../support/browser';
-
-type Person = { id: number; username: string; displayName: string; password: string; client: ApiClient };
-
-async function register(prefix: string, displayName: string): Promise<Person> {
-  const client = new ApiClient();
-  const username = uniqueName(prefix);
-  const password = 'secret-pw';
-  const response = await client.post('/api/register', { username, password, displayName });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { id: response.body.user.id, username, displayName, password, client };
-}
-
-/** A small real PNG in one colour (48x48), so the card shows a picture. */
-function png(red: number, green: number, blue: number): Blob {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const size = 48;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const pixel = Buffer.from([red, green, blue]);
-  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: size }, () => pixel)]);
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return new Blob([bytes], { type: 'image/png' });
-}
-
-async function uploadPhoto(person: Person, title: string, colour: [number, number, number]) {
-  const form = new FormData();
-  form.set('type', 'photo');
-  form.set('title', title);
-  form.set('file', png(...colour), 'photo.png');
-  const response = await person.client.post('/api/media', form);
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
-}
-
-/** Dialogs fade in: wait until every open one is fully shown before a screenshot. */
-async function dialogsShown(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container')].every(
-      (element) => getComputedStyle(element).opacity === '1',
-    ),
-  );
-}
-
-async function signIn(page: Page, person: Person) {
-  await logInInBrowser(page, person.username, person.password);
-  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
-}
+import type { Browser } from 'playwright-core';
+import { registerPerson, type Person } from '../support/api';
+import { DESKTOP, PHONE, dialogsShown, launchBrowser, screenshot, signIn, withPage } from '../support/browser';
+import { pngFile, uploadMedia } from '../support/media';
 
 describe('albums in a browser', () => {
   let browser: Browser;
@@ -74,9 +13,9 @@ describe('albums in a browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    rose = await register('arose', `Rose ${run}`);
-    tom = await register('atom', `Tom ${run}`);
-    await uploadPhoto(rose, photoTitle, [40, 120, 200]);
+    rose = await registerPerson('arose', `Rose ${run}`);
+    tom = await registerPerson('atom', `Tom ${run}`);
+    await uploadMedia(rose.client, { type: 'photo', title: photoTitle }, pngFile([40, 120, 200], 48));
   });
 
   afterAll(async () => {
@@ -84,8 +23,7 @@ describe('albums in a browser', () => {
   });
 
   it('creates an album, adds a member and a photo, views it, removes it and deletes the album', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, rose);
       await page.goto('/albums');
       await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
@@ -160,14 +98,11 @@ describe('albums in a browser', () => {
       await confirmDelete.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Album deleted successfully').waitFor();
       await card.waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("switches home's views and restores the saved one once", async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, tom);
       await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
       const views = page.getByRole('group', { name: 'What to show' });
@@ -185,14 +120,11 @@ describe('albums in a browser', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('family-archive.home-view'))).toBeNull();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('works on a phone', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    try {
+    await withPage(browser, PHONE, async (page) => {
       const { body: album } = await rose.client.post('/api/albums', { name: `Phone ${run}`, isShared: true });
       await rose.client.post(`/api/albums/${album.id}/members`, { userId: tom.id, canEdit: false });
       await signIn(page, tom);
@@ -205,8 +137,6 @@ describe('albums in a browser', () => {
       await view.getByRole('button', { name: 'Leave album' }).waitFor();
       await dialogsShown(page);
       await screenshot(page, 'albums-view-dialog-phone');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,17 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, uniqueName } from '../support/api';
-import { DESKTOP, PHONE, launchBrowser, logInInBrowser, newPage, screenshot } from '../support/browser';
-
-type Person = { id: number; username: string; displayName: string; password: string; client: ApiClient };
-
-async function register(prefix: string, displayName: string): Promise<Person> {
-  const client = new ApiClient();
-  const username = uniqueName(prefix);
-  const password = 'secret-pw';
-  const response = await client.post('/api/register', { username, password, displayName });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { id: response.body.user.id, username, displayName, password, client };
-}
+import { registerPerson, uniqueName, type Person } from '../support/api';
+import { DESKTOP, PHONE, launchBrowser, openAs, screenshot, withPage } from '../support/browser';
 
 /** The canvas transform: where the canvas sits in the viewport and how far it is zoomed. */
 async function viewOf(page: Page) {
@@ -30,10 +19,7 @@ async function centreOf(page: Page, name: string) {
 }
 
 async function openFamilyTree(page: Page, person: Person) {
-  await logInInBrowser(page, person.username, person.password);
-  // Signed in once the auth screen has gone (on a phone the navigation is a side menu).
-  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
-  await page.goto('/family');
+  await openAs(page, person, '/family');
   await page.getByRole('heading', { level: 1, name: 'Family Tree' }).waitFor();
   await page.getByRole('button', { name: person.displayName, exact: true }).waitFor();
 }
@@ -47,8 +33,8 @@ describe('the family tree in a browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    me = await register('rose', `Rose ${run}`);
-    mum = await register('mum', `Mum ${run}`);
+    me = await registerPerson('rose', `Rose ${run}`);
+    mum = await registerPerson('mum', `Mum ${run}`);
     baby = { displayName: `Baby ${run}`, username: uniqueName('baby') };
   });
 
@@ -57,8 +43,7 @@ describe('the family tree in a browser', () => {
   });
 
   it('adds an existing person and creates a new member, each in the right place', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       await openFamilyTree(page, me);
       await page.getByText('Your family connections').waitFor();
 
@@ -94,18 +79,13 @@ describe('the family tree in a browser', () => {
       expect(root.y - parent.y).toBeCloseTo(150 * view.scale, 0);
       expect(child.y - root.y).toBeCloseTo(150 * view.scale, 0);
       await screenshot(page, 'family-tree-desktop');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("shows another person's tree read-only, and adds a relative to them from their profile", async () => {
-    const grandpa = await register('gpa', `Grandpa ${run}`);
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await logInInBrowser(page, me.username, me.password);
-      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
-      await page.goto(`/profile/${mum.id}`);
+    const grandpa = await registerPerson('gpa', `Grandpa ${run}`);
+    await withPage(browser, DESKTOP, async (page) => {
+      await openAs(page, me, `/profile/${mum.id}`);
       await page.getByText(`${mum.displayName}'s family connections`).waitFor();
       // Only the profile's own Add Relation: the tree of someone else offers none.
       expect(await page.getByRole('button', { name: 'Add Relation' }).count()).toBe(1);
@@ -127,14 +107,11 @@ describe('the family tree in a browser', () => {
       const grandparent = await centreOf(page, grandpa.displayName);
       expect(grandparent.y).toBeLessThan(parent.y);
       expect(parent.y).toBeLessThan(root.y);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('pans with the mouse, a drag over a person opens nothing, the wheel zooms and Centre goes back', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       await openFamilyTree(page, me);
       await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
       const start = await viewOf(page);
@@ -161,14 +138,11 @@ describe('the family tree in a browser', () => {
 
       await page.getByRole('button', { name: 'Centre' }).click();
       expect(await viewOf(page)).toEqual(start);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens a profile from a node, and "/profile" from one\'s own', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       await openFamilyTree(page, me);
       await page.getByRole('button', { name: mum.displayName, exact: true }).click();
       await page.waitForURL(`**/profile/${mum.id}`);
@@ -183,16 +157,14 @@ describe('the family tree in a browser', () => {
       await page.getByRole('button', { name: baby.displayName, exact: true }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/profile\/\d+$/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('draws a whole family: grandparents over their own child, spouse left, siblings right, children below', async () => {
-    const root = await register('centre', `Centre ${run}`);
+    const root = await registerPerson('centre', `Centre ${run}`);
     const names = ['Wife', 'Sis', 'Bro', 'Mother', 'Father', 'Granny', 'Grandad', 'Nana', 'Kid1', 'Kid2', 'Kid3'];
     const people: Record<string, Person> = {};
-    for (const name of names) people[name] = await register(name.toLowerCase(), `${name} ${run}`);
+    for (const name of names) people[name] = await registerPerson(name.toLowerCase(), `${name} ${run}`);
     const add = async (from: Person, type: string, to: Person) => {
       const response = await root.client.post('/api/family', {
         fromUserId: from.id,
@@ -211,8 +183,7 @@ describe('the family tree in a browser', () => {
     await add(people.Father, 'parent', people.Nana);
     for (const kid of ['Kid1', 'Kid2', 'Kid3']) await add(root, 'child', people[kid]);
 
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       await openFamilyTree(page, root);
       await page.getByRole('button', { name: people.Kid3.displayName, exact: true }).waitFor();
       const at: Record<string, { x: number; y: number }> = { root: await centreOf(page, root.displayName) };
@@ -234,14 +205,11 @@ describe('the family tree in a browser', () => {
       await page.getByRole('button', { name: people.Sis.displayName, exact: true }).getByText('Sibling').waitFor();
       await page.getByRole('button', { name: people.Wife.displayName, exact: true }).getByText('Spouse').waitFor();
       await screenshot(page, 'family-tree-whole-family');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('pans with one finger, pinches to zoom and opens a person with a tap at phone width', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    try {
+    await withPage(browser, PHONE, async (page, context) => {
       await openFamilyTree(page, me);
       await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
       await screenshot(page, 'family-tree-phone');
@@ -285,8 +253,6 @@ describe('the family tree in a browser', () => {
       await page.waitForURL(`**/profile/${mum.id}`);
       await page.getByRole('heading', { level: 1, name: mum.displayName }).waitFor();
       await screenshot(page, 'family-profile-from-tap-phone');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

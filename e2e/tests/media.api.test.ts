@@ -1,29 +1,18 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { signUp } from '../support/api';
-
-type Person = Awaited<ReturnType<typeof signUp>>;
+import { signUp, type SignedUp } from '../support/api';
+import { jpeg, uploadForm } from '../support/media';
 
 const NOT_FOUND = "This media item doesn't exist or you don't have permission to view it.";
 
-/** A JPEG with an EXIF date; `shade` makes its bytes unique (the archive refuses the same upload twice). */
-async function jpeg(shade: number, dateTimeOriginal = '2015:08:20 18:30:00'): Promise<Buffer> {
-  return sharp({ create: { width: 960, height: 640, channels: 3, background: { r: shade, g: 90, b: 160 } } })
-    .jpeg()
-    .withExif({ IFD2: { DateTimeOriginal: dateTimeOriginal } })
-    .toBuffer();
-}
-
-function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  if (file) body.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return body;
+/** A JPEG (960 x 640) taken on 20 August 2015 by its EXIF date; `shade` makes its bytes unique. */
+function photo(shade: number): Promise<Buffer> {
+  return jpeg(shade, { width: 960, height: 640, takenAt: '2015:08:20 18:30:00' });
 }
 
 describe('media through the gateway, with two people', () => {
-  let rose: Person;
-  let tom: Person;
+  let rose: SignedUp;
+  let tom: SignedUp;
 
   beforeAll(async () => {
     rose = await signUp('mrose');
@@ -31,10 +20,10 @@ describe('media through the gateway, with two people', () => {
   });
 
   it('uploads a photo (date from EXIF), serves it with Range and ETag, and makes its thumbnail', async () => {
-    const bytes = await jpeg(11);
+    const bytes = await photo(11);
     const created = await rose.client.post(
       '/api/media',
-      form({ type: 'photo', title: ' Sunset ' }, { bytes, name: 'sunset.jpg', type: 'image/jpeg' }),
+      uploadForm({ type: 'photo', title: ' Sunset ' }, { bytes, name: 'sunset.jpg', type: 'image/jpeg' }),
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -72,11 +61,14 @@ describe('media through the gateway, with two people', () => {
   });
 
   it('refuses what SPEC.md §5 refuses, with the sentences people see', async () => {
-    const noFile = await rose.client.post('/api/media', form({ type: 'video', title: 'No file' }));
+    const noFile = await rose.client.post('/api/media', uploadForm({ type: 'video', title: 'No file' }));
     expect([noFile.status, noFile.body.message]).toEqual([400, 'Please select a file to upload']);
     const wrongKind = await rose.client.post(
       '/api/media',
-      form({ type: 'audio', title: 'Not a song' }, { bytes: await jpeg(12), name: 'song.mp3', type: 'audio/mpeg' }),
+      uploadForm(
+        { type: 'audio', title: 'Not a song' },
+        { bytes: await photo(12), name: 'song.mp3', type: 'audio/mpeg' },
+      ),
     );
     expect([wrongKind.status, wrongKind.body.message]).toEqual([
       415,
@@ -86,18 +78,18 @@ describe('media through the gateway, with two people', () => {
     Buffer.from('%PDF-1.4\n').copy(big);
     const tooBig = await rose.client.post(
       '/api/media',
-      form({ type: 'document', title: 'Huge' }, { bytes: big, name: 'huge.pdf', type: 'application/pdf' }),
+      uploadForm({ type: 'document', title: 'Huge' }, { bytes: big, name: 'huge.pdf', type: 'application/pdf' }),
     );
     expect([tooBig.status, tooBig.body.message]).toEqual([413, 'File size must be less than 50MB']);
 
-    const bytes = await jpeg(13);
+    const bytes = await photo(13);
     const first = await rose.client.post(
       '/api/media',
-      form({ type: 'photo', title: 'Once' }, { bytes, name: 'a.jpg', type: 'image/jpeg' }),
+      uploadForm({ type: 'photo', title: 'Once' }, { bytes, name: 'a.jpg', type: 'image/jpeg' }),
     );
     const twice = await rose.client.post(
       '/api/media',
-      form({ type: 'photo', title: 'Twice' }, { bytes, name: 'a.jpg', type: 'image/jpeg' }),
+      uploadForm({ type: 'photo', title: 'Twice' }, { bytes, name: 'a.jpg', type: 'image/jpeg' }),
     );
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ message: 'You already uploaded this file', id: first.body.id });
@@ -105,7 +97,7 @@ describe('media through the gateway, with two people', () => {
 
   it('lets anyone who sees an item tag people, and only the uploader edit and delete it', async () => {
     const item = (
-      await rose.client.post('/api/media', form({ type: 'post', title: 'Reunion', content: 'Bring a dish' }))
+      await rose.client.post('/api/media', uploadForm({ type: 'post', title: 'Reunion', content: 'Bring a dish' }))
     ).body;
 
     const tagged = await tom.client.post(`/api/media/${item.id}/tags`, { userId: tom.user.id });
@@ -145,7 +137,9 @@ describe('media through the gateway, with two people', () => {
       [`${marker} two`, '2002-02-02'],
       [`${marker} three`, '2003-03-03'],
     ]) {
-      expect((await rose.client.post('/api/media', form({ type: 'post', title, mediaDate: date }))).status).toBe(201);
+      expect((await rose.client.post('/api/media', uploadForm({ type: 'post', title, mediaDate: date }))).status).toBe(
+        201,
+      );
     }
     const first = await tom.client.get(`/api/media?q=${marker.toUpperCase()}&type=post&limit=2`);
     expect(first.body.items.map((i: { title: string }) => i.title)).toEqual([`${marker} three`, `${marker} two`]);
@@ -159,10 +153,10 @@ describe('media through the gateway, with two people', () => {
     const theirs = (
       await leaving.client.post(
         '/api/media',
-        form({ type: 'photo', title: 'Leaving' }, { bytes: await jpeg(14), name: 'l.jpg', type: 'image/jpeg' }),
+        uploadForm({ type: 'photo', title: 'Leaving' }, { bytes: await photo(14), name: 'l.jpg', type: 'image/jpeg' }),
       )
     ).body;
-    const roses = (await rose.client.post('/api/media', form({ type: 'post', title: 'Stays' }))).body;
+    const roses = (await rose.client.post('/api/media', uploadForm({ type: 'post', title: 'Stays' }))).body;
     await rose.client.post(`/api/media/${roses.id}/tags`, { userId: leaving.user.id });
 
     expect((await leaving.client.delete('/api/user')).status).toBeLessThan(300);

@@ -3,19 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ApiClient, uniqueName } from '../support/api';
-import { DESKTOP, PHONE, launchBrowser, logInInBrowser, newPage, screenshot } from '../support/browser';
-
-type Person = { id: number; username: string; displayName: string; password: string; client: ApiClient };
-
-async function register(prefix: string, displayName: string): Promise<Person> {
-  const client = new ApiClient();
-  const username = uniqueName(prefix);
-  const password = 'secret-pw';
-  const response = await client.post('/api/register', { username, password, displayName });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { id: response.body.user.id, username, displayName, password, client };
-}
+import { registerPerson, type Person } from '../support/api';
+import { DESKTOP, PHONE, dialogsShown, launchBrowser, logInInBrowser, screenshot, withPage } from '../support/browser';
+import { uploadMedia } from '../support/media';
 
 /** A photo of a few MB (noise does not compress), taken on 20 August 2015 by its EXIF data. */
 async function photoFile(dir: string): Promise<string> {
@@ -55,16 +45,8 @@ function wav(seconds = 3): Buffer {
   return buffer;
 }
 
-/** Dialogs fade in: wait until every open one is fully shown before a screenshot. */
-async function dialogsShown(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container')].every(
-      (element) => getComputedStyle(element).opacity === '1',
-    ),
-  );
-}
-
-async function signIn(page: Page, person: Person) {
+/** Signs in and waits for the gallery, the home page. */
+async function openGallery(page: Page, person: Person) {
   await logInInBrowser(page, person.username, person.password);
   await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
 }
@@ -81,14 +63,13 @@ describe('media in a browser', () => {
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'media-e2e-'));
     browser = await launchBrowser();
-    rose = await register('mrose', `Rose ${run}`);
-    tom = await register('mtom', `Tom ${run}`);
-    const song = new FormData();
-    song.set('type', 'audio');
-    song.set('title', songTitle);
-    song.set('file', new Blob([new Uint8Array(wav())], { type: 'audio/wav' }), 'lullaby.wav');
-    const uploaded = await tom.client.post('/api/media', song);
-    if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+    rose = await registerPerson('mrose', `Rose ${run}`);
+    tom = await registerPerson('mtom', `Tom ${run}`);
+    await uploadMedia(
+      tom.client,
+      { type: 'audio', title: songTitle },
+      { bytes: wav(), name: 'lullaby.wav', type: 'audio/wav' },
+    );
   });
 
   afterAll(async () => {
@@ -97,9 +78,8 @@ describe('media in a browser', () => {
   });
 
   it('uploads a photo with a progress bar, shows its thumbnail, finds it, edits it and tags a relative', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await signIn(page, rose);
+    await withPage(browser, DESKTOP, async (page, context) => {
+      await openGallery(page, rose);
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload Media' });
       await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -189,15 +169,12 @@ describe('media in a browser', () => {
       await detail.getByText(`Tagged: Tom ${run}`).waitFor();
       await dialogsShown(page);
       await screenshot(page, 'media-detail-desktop');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('on a phone: the tagged person finds the photo, and plays a recording with seeking', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    try {
-      await signIn(page, tom);
+    await withPage(browser, PHONE, async (page) => {
+      await openGallery(page, tom);
       await page
         .getByRole('article', { name: `${photoTitle} (2015)` })
         .getByRole('img', { name: `${photoTitle} (2015)` })
@@ -230,15 +207,12 @@ describe('media in a browser', () => {
       expect(played.seekable).toBe(1);
       await dialogsShown(page);
       await screenshot(page, 'media-audio-detail-phone');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('deletes the photo after asking', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await signIn(page, rose);
+    await withPage(browser, DESKTOP, async (page) => {
+      await openGallery(page, rose);
       const card = page.getByRole('article', { name: `${photoTitle} (2015)` });
       await card.getByRole('button', { name: `Open ${photoTitle} (2015)` }).click();
       await page
@@ -251,8 +225,6 @@ describe('media in a browser', () => {
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Media deleted successfully').waitFor();
       await card.waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

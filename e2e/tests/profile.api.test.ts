@@ -1,10 +1,9 @@
 import { ApiClient, signUp } from '../support/api';
+import { uploadForm } from '../support/media';
 
 /** A multipart body with one file, as a browser would send it. */
 function pictureForm(bytes: Uint8Array, name: string, type: string): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  return form;
+  return uploadForm({}, { bytes, name, type });
 }
 
 // The smallest valid PNG: 1x1 pixel.

@@ -1,23 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { ApiClient, uniqueName } from '../support/api';
-import { DESKTOP, PHONE, launchBrowser, logInInBrowser, newPage, screenshot } from '../support/browser';
-
-type Person = { id: number; username: string; displayName: string; password: string; client: ApiClient };
-
-async function register(prefix: string, displayName: string): Promise<Person> {
-  const client = new ApiClient();
-  const username = uniqueName(prefix);
-  const password = 'secret-pw';
-  const response = await client.post('/api/register', { username, password, displayName });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { id: response.body.user.id, username, displayName, password, client };
-}
-
-async function openProfile(page: Page, person: Person, path = '/profile') {
-  await logInInBrowser(page, person.username, person.password);
-  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor({ state: 'detached' });
-  await page.goto(path);
-}
+import type { Browser } from 'playwright-core';
+import { ApiClient, registerPerson, type Person } from '../support/api';
+import { DESKTOP, PHONE, launchBrowser, openAs, screenshot, withPage } from '../support/browser';
 
 /** A birthday 70 years and about two weeks ago: the age is 70 in every time zone. */
 function birthdaySeventyYearsAgo(): string {
@@ -40,8 +23,8 @@ describe('profiles and memories in a browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    rose = await register('prof', `Rose ${run}`);
-    tom = await register('tom', `Tom ${run}`);
+    rose = await registerPerson('prof', `Rose ${run}`);
+    tom = await registerPerson('tom', `Tom ${run}`);
   });
 
   afterAll(async () => {
@@ -49,9 +32,8 @@ describe('profiles and memories in a browser', () => {
   });
 
   it('edits the birthday (and shows the age), the email and the story, with Cancel reverting', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await openProfile(page, rose);
+    await withPage(browser, DESKTOP, async (page) => {
+      await openAs(page, rose, '/profile');
       await page.getByRole('heading', { level: 1, name: rose.displayName }).waitFor();
       const profile = page.getByRole('region', { name: 'Profile' });
 
@@ -95,15 +77,12 @@ describe('profiles and memories in a browser', () => {
       await screenshot(page, 'profile-own-desktop');
       await page.setViewportSize(PHONE);
       await screenshot(page, 'profile-own-phone');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('changes the profile picture and refuses a file that is not an image', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await openProfile(page, rose);
+    await withPage(browser, DESKTOP, async (page) => {
+      await openAs(page, rose, '/profile');
       const picture = page.getByLabel('Change picture');
 
       await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
@@ -119,19 +98,16 @@ describe('profiles and memories in a browser', () => {
         return !!img && img.complete && img.naturalWidth === 512 && img.naturalHeight === 512;
       }, `Profile picture of ${rose.displayName}`);
       await screenshot(page, 'profile-picture-changed');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("adds and deletes memories, and 'See All' leads to every memory and back", async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await withPage(browser, DESKTOP, async (page) => {
       for (const title of ['First day of school', 'Our wedding', 'The old farm']) {
         const response = await rose.client.post('/api/memories', { title, content: `All about ${title}.` });
         expect(response.status).toBe(201);
       }
-      await openProfile(page, rose);
+      await openAs(page, rose, '/profile');
       const memories = page.getByRole('region', { name: 'Memories' });
       await memories.getByRole('heading', { name: 'The old farm' }).waitFor();
       expect(await memories.getByRole('link', { name: 'See All' }).count()).toBe(0);
@@ -173,16 +149,13 @@ describe('profiles and memories in a browser', () => {
       expect(await page.getByRole('region', { name: 'Memories' }).getByRole('link', { name: 'See All' }).count()).toBe(
         0,
       );
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("shows another person's profile read-only, with the way back to the tree and Add Relation", async () => {
     await rose.client.post('/api/users/story', { story: 'Rose wrote this.' });
-    const { context, page } = await newPage(browser, PHONE);
-    try {
-      await openProfile(page, tom, `/profile/${rose.id}`);
+    await withPage(browser, PHONE, async (page) => {
+      await openAs(page, tom, `/profile/${rose.id}`);
       await page.getByRole('heading', { level: 1, name: rose.displayName }).waitFor();
       await page.getByText('Rose wrote this.').waitFor();
       await page.getByRole('button', { name: 'Add Relation' }).waitFor();
@@ -194,17 +167,14 @@ describe('profiles and memories in a browser', () => {
       await page.getByRole('link', { name: 'Back to Family Tree' }).click();
       await page.waitForURL('**/family');
       await page.getByRole('heading', { level: 1, name: 'Family Tree' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('deletes a throwaway account after asking, and shows the auth screen', async () => {
-    const throwaway = await register('gone', `Gone ${run}`);
+    const throwaway = await registerPerson('gone', `Gone ${run}`);
     await throwaway.client.post('/api/memories', { title: 'Soon gone', content: 'This goes with the account.' });
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await openProfile(page, throwaway);
+    await withPage(browser, DESKTOP, async (page) => {
+      await openAs(page, throwaway, '/profile');
       const section = page.getByRole('region', { name: 'Delete account' });
       await section.getByRole('button', { name: 'Delete account' }).click();
       const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
@@ -226,8 +196,6 @@ describe('profiles and memories in a browser', () => {
       expect(again.status).toBe(401);
       expect((await tom.client.get(`/api/users/${throwaway.id}`)).status).toBe(404);
       expect((await tom.client.get(`/api/memories?userId=${throwaway.id}`)).status).toBe(404);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
