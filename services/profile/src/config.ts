@@ -6,6 +6,3 @@ export class ProfileConfig extends WithStorageConfig(ServiceConfig) {}
 
 /** The folder `npm start` and a bare start use when neither STORAGE_DIR nor MinIO is configured. */
 export const DEFAULT_STORAGE_DIR = './data/objects';
-
-/** The storage variables of the config, in the shape storageOptionsFromEnv reads. */
-export { storageEnv } from '@family/shared/storage';

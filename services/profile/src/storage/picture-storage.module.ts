@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { READINESS_CHECKS, type ReadinessCheck } from '@family/shared/nest';
-import { createStorage, storageOptionsFromEnv, type ObjectStorage } from '@family/shared/storage';
-import { DEFAULT_STORAGE_DIR, storageEnv, type ProfileConfig } from '../config';
+import { createStorage, storageEnv, storageOptionsFromEnv, type ObjectStorage } from '@family/shared/storage';
+import { DEFAULT_STORAGE_DIR, type ProfileConfig } from '../config';
 
 /** The object storage profile pictures live in (inject with `@Inject(PICTURE_STORAGE)`). */
 export const PICTURE_STORAGE = Symbol('PICTURE_STORAGE');
