@@ -9,6 +9,7 @@ import {
   assertValidRange,
   type ByteRange,
   chunkToBuffer,
+  errorCode,
   InvalidRangeError,
   ObjectNotFoundError,
   type ObjectStorage,
@@ -150,13 +151,6 @@ function asBytes(): Transform {
       }
     },
   });
-}
-
-function errorCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
-    return err.code;
-  }
-  return undefined;
 }
 
 /** ENOTDIR: a parent "folder" of the key is a file, i.e. another object; so this object doesn't exist. */

@@ -7,6 +7,7 @@ import {
   assertValidRange,
   type ByteRange,
   chunkToBuffer,
+  errorCode,
   InvalidRangeError,
   ObjectNotFoundError,
   type ObjectStorage,
@@ -249,13 +250,6 @@ function atMost(stream: Readable, length: number): Readable {
     }
   }
   return Readable.from(firstBytes(), { objectMode: false });
-}
-
-function errorCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
-    return err.code;
-  }
-  return undefined;
 }
 
 /** statObject (HEAD, no body to read a code from) fails with `NotFound`; GET and DELETE with `NoSuchKey`. */

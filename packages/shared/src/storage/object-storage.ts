@@ -134,3 +134,11 @@ function describeKey(key: unknown): string {
   const shown = key.length > 80 ? `${key.slice(0, 80)}…` : key;
   return JSON.stringify(shown);
 }
+
+/** The `code` a Node or S3 error carries (ENOENT, NoSuchKey, ...), if any. */
+export function errorCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
+    return err.code;
+  }
+  return undefined;
+}
