@@ -208,6 +208,43 @@ describe('the family tree in a browser', () => {
     });
   });
 
+  it('removes a wrongly added relation from the family tree page, and the person leaves the tree', async () => {
+    const person = await registerPerson('fixer', `Fixer ${run}`);
+    const stranger = await registerPerson('stranger', `Stranger ${run}`);
+    const sister = await registerPerson('sister', `Sister ${run}`);
+    for (const [to, relationType] of [
+      [stranger, 'parent'],
+      [sister, 'sibling'],
+    ] as const) {
+      const response = await person.client.post('/api/family', { toUserId: to.id, relationType });
+      if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
+    }
+
+    await withPage(browser, DESKTOP, async (page) => {
+      await openFamilyTree(page, person);
+      const node = page.getByRole('button', { name: stranger.displayName, exact: true });
+      await node.waitFor();
+      const relations = page.getByRole('region', { name: 'Your relations' });
+      await relations.getByText(`${stranger.displayName} — your parent`).waitFor();
+      await relations.getByText(`${sister.displayName} — your sibling`).waitFor();
+
+      await relations.getByRole('button', { name: `Remove relation with ${stranger.displayName}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove relation' });
+      await confirm.getByText('Are you sure you want to remove this relation?').waitFor();
+      await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+      await page.getByText('Relationship deleted successfully').waitFor();
+      await confirm.waitFor({ state: 'hidden' });
+
+      await node.waitFor({ state: 'detached' });
+      await relations.getByText(`${stranger.displayName} — your parent`).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: sister.displayName, exact: true }).waitFor();
+      await screenshot(page, 'family-remove-relation-desktop');
+    });
+
+    const tree = await person.client.get(`/api/family/${person.id}`);
+    expect(tree.body.map((relation: { toUserId: number }) => relation.toUserId)).toEqual([sister.id]);
+  });
+
   it('pans with one finger, pinches to zoom and opens a person with a tap at phone width', async () => {
     await withPage(browser, PHONE, async (page, context) => {
       await openFamilyTree(page, me);

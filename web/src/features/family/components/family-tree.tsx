@@ -15,6 +15,7 @@ import type { FamilyPerson } from '../types';
 import { relatedIdsOf } from '../utils/relations';
 import { TREE, layoutFamilyTree } from '../utils/tree-layout';
 import { AddRelationDialog } from './add-relation-dialog';
+import { FamilyRelationsList } from './family-relations-list';
 import { FamilyTreeCanvas } from './family-tree-canvas';
 
 export type FamilyTreeProps = {
@@ -106,6 +107,13 @@ export function FamilyTree({
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
           Drag to move around. Pinch, scroll or use the + and − buttons to zoom. Tap a person to open their profile.
         </Typography>
+        {isOwnTree && (
+          <FamilyRelationsList
+            rootUserId={rootUserId}
+            relations={relations}
+            headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'}
+          />
+        )}
       </>
     );
   }
