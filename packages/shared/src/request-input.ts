@@ -1,3 +1,5 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
 /** The largest id an `int` column holds: no id of the archive is larger (Postgres int4). */
 export const MAX_ID = 2_147_483_647;
 
@@ -24,4 +26,17 @@ export function inputProblem(value: unknown): string | null {
     }
   }
   return null;
+}
+
+/** class-validator: an id of a stored row, a whole number from 1 to MAX_ID (Postgres int4). */
+export function IsId(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isId',
+      validator: {
+        validate: (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_ID,
+      },
+    },
+    options,
+  );
 }

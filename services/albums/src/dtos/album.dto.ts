@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { MAX_ID, queryId, type UserSummary } from '@family/shared';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsId, queryId, type UserSummary } from '@family/shared';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 
@@ -76,9 +76,7 @@ export class ListAlbumsQuery {
 
 /** POST /api/albums/{id}/members */
 export class AddMemberDto {
-  @Max(MAX_ID, { message: SELECT_MEMBER })
-  @Min(1, { message: SELECT_MEMBER })
-  @IsInt({ message: SELECT_MEMBER })
+  @IsId({ message: SELECT_MEMBER })
   userId!: number;
 
   @IsOptional()

@@ -1,5 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { MAX_ID, type UserSummary } from '@family/shared';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsId, type UserSummary } from '@family/shared';
 import { RELATION_TYPES, type RelationEntity, type RelationType } from '../entities/relation.entity';
 
 const SELECT_MEMBER = 'Please select a family member';
@@ -7,18 +7,14 @@ const SELECT_TYPE = 'Please select a relation type';
 
 /** POST /api/family: `relationType` says what `toUserId` is to `fromUserId` (the caller unless given). */
 export class AddRelationDto {
-  @Max(MAX_ID, { message: SELECT_MEMBER })
-  @Min(1, { message: SELECT_MEMBER })
-  @IsInt({ message: SELECT_MEMBER })
+  @IsId({ message: SELECT_MEMBER })
   toUserId!: number;
 
   @IsIn(RELATION_TYPES, { message: SELECT_TYPE })
   relationType!: RelationType;
 
   @IsOptional()
-  @Max(MAX_ID, { message: 'Invalid family member selected' })
-  @Min(1, { message: 'Invalid family member selected' })
-  @IsInt({ message: 'Invalid family member selected' })
+  @IsId({ message: 'Invalid family member selected' })
   fromUserId?: number;
 
   /** Set when the relation is for a newly created member: see DESIGN.md "inheritRelations". */

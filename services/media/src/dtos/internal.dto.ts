@@ -1,17 +1,13 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { MAX_ID } from '@family/shared';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional } from 'class-validator';
+import { IsId } from '@family/shared';
 import type { MediaItemResponse } from './media.dto';
 
 /** PUT /internal/media/{mediaId}/album: the albums service has checked that the acting person may edit the album. */
 export class SetAlbumDto {
-  @Max(MAX_ID, { message: 'albumId must be an album id' })
-  @Min(1, { message: 'albumId must be an album id' })
-  @IsInt({ message: 'albumId must be an album id' })
+  @IsId({ message: 'albumId must be an album id' })
   albumId!: number;
 
-  @Max(MAX_ID, { message: 'actingUserId must be a user id' })
-  @Min(1, { message: 'actingUserId must be a user id' })
-  @IsInt({ message: 'actingUserId must be a user id' })
+  @IsId({ message: 'actingUserId must be a user id' })
   actingUserId!: number;
 }
 
@@ -26,9 +22,7 @@ export class RemoveFromAlbumDto extends SetAlbumDto {
 /** POST /internal/albums/summaries */
 export class AlbumSummariesDto {
   @ArrayMaxSize(1000, { message: 'Ask for at most 1000 albums at once' })
-  @Max(MAX_ID, { each: true, message: 'albumIds must be album ids' })
-  @Min(1, { each: true, message: 'albumIds must be album ids' })
-  @IsInt({ each: true, message: 'albumIds must be album ids' })
+  @IsId({ each: true, message: 'albumIds must be album ids' })
   @IsArray({ message: 'albumIds must be a list of album ids' })
   albumIds!: number[];
 }

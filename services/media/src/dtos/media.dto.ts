@@ -13,7 +13,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { MAX_ID, type UserSummary } from '@family/shared';
+import { IsId, type UserSummary } from '@family/shared';
 import { MEDIA_TYPES, type MediaItemEntity, type MediaType } from '../entities/media-item.entity';
 import { DATE_FORMAT_MESSAGE, isCalendarDate } from './calendar-date';
 
@@ -144,9 +144,7 @@ class PageQuery {
   @IsOptional()
   @Transform(blankToUndefined)
   @Type(() => Number)
-  @Max(MAX_ID, { message: 'albumId must be an album id' })
-  @Min(1, { message: 'albumId must be an album id' })
-  @IsInt({ message: 'albumId must be an album id' })
+  @IsId({ message: 'albumId must be an album id' })
   albumId?: number;
 }
 
@@ -156,9 +154,7 @@ export class ListMediaQuery extends PageQuery {
   @IsOptional()
   @Transform(blankToUndefined)
   @Type(() => Number)
-  @Max(MAX_ID, { message: 'userId must be a user id' })
-  @Min(1, { message: 'userId must be a user id' })
-  @IsInt({ message: 'userId must be a user id' })
+  @IsId({ message: 'userId must be a user id' })
   userId?: number;
 
   @IsOptional()
@@ -173,9 +169,7 @@ export class TaggedMediaQuery extends PageQuery {
   @IsOptional()
   @Transform(blankToUndefined)
   @Type(() => Number)
-  @Max(MAX_ID, { message: 'userId must be a user id' })
-  @Min(1, { message: 'userId must be a user id' })
-  @IsInt({ message: 'userId must be a user id' })
+  @IsId({ message: 'userId must be a user id' })
   userId?: number;
 }
 
@@ -204,8 +198,6 @@ export class UpdateMediaDto {
 
 /** POST /api/media/{id}/tags */
 export class AddTagDto {
-  @Max(MAX_ID, { message: 'Please choose a person to tag' })
-  @Min(1, { message: 'Please choose a person to tag' })
-  @IsInt({ message: 'Please choose a person to tag' })
+  @IsId({ message: 'Please choose a person to tag' })
   userId!: number;
 }

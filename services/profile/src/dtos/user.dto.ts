@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, Max, MaxLength } from 'class-validator';
-import { MAX_ID, type UserSummary } from '@family/shared';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsId, type UserSummary } from '@family/shared';
 import type { ProfileEntity } from '../entities/profile.entity';
 
 /** A person as the web app sees them (SPEC.md §3 User). */
@@ -58,8 +58,7 @@ export class CreateProfileDto {
 export class LookupUsersDto {
   @IsArray()
   @ArrayMaxSize(10000)
-  @Max(MAX_ID, { each: true })
-  @IsInt({ each: true })
+  @IsId({ each: true })
   @Type(() => Number)
   ids!: number[];
 }
