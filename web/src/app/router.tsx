@@ -26,8 +26,14 @@ export const routes: RouteObject[] = [
           { path: paths.family.path, lazy: page(() => import('./routes/family')) },
           { path: paths.profile.path, lazy: page(() => import('./routes/profile')) },
           { path: paths.userProfile.path, lazy: page(() => import('./routes/user-profile')) },
-          { path: paths.userUploaded.path, lazy: page(() => import('./routes/user-uploaded')) },
-          { path: paths.userTagged.path, lazy: page(() => import('./routes/user-tagged')) },
+          {
+            path: paths.userUploaded.path,
+            lazy: page(() => import('./routes/user-media').then((m) => ({ default: m.UserUploadedRoute }))),
+          },
+          {
+            path: paths.userTagged.path,
+            lazy: page(() => import('./routes/user-media').then((m) => ({ default: m.UserTaggedRoute }))),
+          },
           { path: paths.userMemories.path, lazy: page(() => import('./routes/user-memories')) },
           { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
         ],

@@ -5,8 +5,8 @@ import { UserMediaPage } from '../../features/media/components/user-media-page';
 import { parseId } from '../../lib/parse-id';
 import { albumCardActions, albumDetailSlots } from '../album-media-slots';
 
-/** /profile/{id}/uploaded: everything that person uploaded (as far as the viewer may see). */
-export default function UserUploadedRoute() {
+/** A person's media page, with the album buttons on every card and in the detail dialog. */
+function UserMediaRoute({ kind }: { kind: 'uploaded' | 'tagged' }) {
   const userId = parseId(useParams().id);
   const { user } = useCurrentUser();
   if (userId === null) return <NotFound />;
@@ -15,9 +15,19 @@ export default function UserUploadedRoute() {
     <UserMediaPage
       key={userId}
       userId={userId}
-      kind="uploaded"
+      kind={kind}
       renderCardActions={albumCardActions(user.id)}
       detailSlots={albumDetailSlots(user.id)}
     />
   );
+}
+
+/** /profile/{id}/uploaded: everything that person uploaded (as far as the viewer may see). */
+export function UserUploadedRoute() {
+  return <UserMediaRoute kind="uploaded" />;
+}
+
+/** /profile/{id}/tagged: the media person {id} is tagged in (DESIGN.md: that person's, not the viewer's). */
+export function UserTaggedRoute() {
+  return <UserMediaRoute kind="tagged" />;
 }
