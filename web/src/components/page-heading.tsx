@@ -9,13 +9,17 @@ type PageHeadingProps = {
   actions?: ReactNode;
   /** A picture before the title (a person's avatar). */
   avatar?: ReactNode;
+  /** h1 for a page (it also names the browser tab); h2 for a section showing the same content inside a page. */
+  level?: 'h1' | 'h2';
+  /** For aria-labelledby of the section the heading names. */
+  id?: string;
 };
 
-/** The page's one h1; also names the browser tab. */
-export function PageHeading({ title, subtitle, actions, avatar }: PageHeadingProps) {
+/** A page's heading (its one h1, which also names the browser tab), or a section's h2 of the same shape. */
+export function PageHeading({ title, subtitle, actions, avatar, level = 'h1', id }: PageHeadingProps) {
   useEffect(() => {
-    document.title = `${title} · Family Archive`;
-  }, [title]);
+    if (level === 'h1') document.title = `${title} · Family Archive`;
+  }, [title, level]);
 
   return (
     <Box
@@ -31,7 +35,12 @@ export function PageHeading({ title, subtitle, actions, avatar }: PageHeadingPro
       <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
         {avatar}
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            id={id}
+            variant={level === 'h1' ? 'h4' : 'h5'}
+            component={level}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {title}
           </Typography>
           {subtitle && (

@@ -134,30 +134,7 @@ export function AlbumsView({ currentUserId, headingLevel = 'h1', renderAlbumMedi
 
   return (
     <Box component="section" aria-labelledby={headingLevel === 'h2' ? headingId : undefined}>
-      {headingLevel === 'h1' ? (
-        <PageHeading title={TITLE} subtitle={SUBTITLE} actions={createButton} />
-      ) : (
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'flex-end',
-            justifyContent: 'space-between',
-            gap: 2,
-            mb: 3,
-          }}
-        >
-          <Box>
-            <Typography id={headingId} variant="h5" component="h2">
-              {TITLE}
-            </Typography>
-            <Typography variant="body1" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {SUBTITLE}
-            </Typography>
-          </Box>
-          {createButton}
-        </Box>
-      )}
+      <PageHeading title={TITLE} subtitle={SUBTITLE} actions={createButton} level={headingLevel} id={headingId} />
       {body}
       <CreateAlbumDialog open={creating} onClose={() => setCreating(false)} />
       <AddMemberDialog album={memberAlbum} onClose={() => setMemberAlbumId(null)} />

@@ -120,30 +120,7 @@ export function FamilyTree({
 
   return (
     <Box component="section" aria-label={headingLevel === 'h1' ? undefined : title}>
-      {headingLevel === 'h1' ? (
-        <PageHeading title={title} subtitle={subtitle} actions={addButton} />
-      ) : (
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'flex-end',
-            justifyContent: 'space-between',
-            gap: 2,
-            mb: 2,
-          }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h5" component="h2">
-              {title}
-            </Typography>
-            <Typography variant="body1" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {subtitle}
-            </Typography>
-          </Box>
-          {addButton}
-        </Box>
-      )}
+      <PageHeading title={title} subtitle={subtitle} actions={addButton} level={headingLevel} />
       {body}
       {isOwnTree && (
         <AddRelationDialog open={adding} onClose={() => setAdding(false)} userId={rootUserId} relatedIds={relatedIds} />
