@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the speed and memory targets of a large archive (DESIGN.md §4, issues 3–5), measured through
+// `npm run bench`: a large archive's speed and memory targets (docs/conventions.md "Benchmarks"), measured through
 // the gateway against the built services (`npm run build` first). A fresh database `family_bench_<random>` on the
 // Postgres at TEST_DATABASE_URL gets 100,000 media items, 200 shared albums and a family of 2,000 people with
 // 5,000 relations. Prints a table and writes bench/results/<time>.json. Exits 0 when a target is missed (the

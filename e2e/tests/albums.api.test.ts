@@ -67,7 +67,7 @@ describe('albums through the gateway: creator, canEdit member and outsider', () 
     expect(listed.mediaItems.map((item: { id: number }) => item.id)).toEqual([photoId]);
   });
 
-  it('gives the album rights of DESIGN.md to each of the three', async () => {
+  it('gives the album rights of docs/rights.md to each of the three', async () => {
     const { body: album } = await creator.client.post('/api/albums', { name: 'Rights', isShared: true });
     await creator.client.post(`/api/albums/${album.id}/members`, { userId: editor.user.id, canEdit: true });
     const editorsPhoto = await uploadPhoto(editor, "Editor's photo");

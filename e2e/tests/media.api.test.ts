@@ -60,7 +60,7 @@ describe('media through the gateway, with two people', () => {
     expect([meta.width, meta.height]).toEqual([480, 320]);
   });
 
-  it('refuses what SPEC.md §5 refuses, with the sentences people see', async () => {
+  it('refuses what docs/product.md "Upload" refuses, with the sentences people see', async () => {
     const noFile = await rose.client.post('/api/media', uploadForm({ type: 'video', title: 'No file' }));
     expect([noFile.status, noFile.body.message]).toEqual([400, 'Please select a file to upload']);
     const wrongKind = await rose.client.post(

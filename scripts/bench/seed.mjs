@@ -99,7 +99,7 @@ function randomSequence(seed) {
 }
 
 /**
- * A family of exactly `people` people and `relations` relations that keeps DESIGN.md's graph rules: founding
+ * A family of exactly `people` people and `relations` relations keeping docs/product.md "Family graph rules": founding
  * couples, then generation after generation of 2–3 children per couple (two parents each, written from either
  * side), who marry a child of another couple or someone marrying in (one spouse each); then explicit sibling
  * relations inside each set of children until the count is reached. Parents are always of an earlier generation

@@ -20,7 +20,7 @@ interface Album {
 
 describe('albums service (real Postgres, real profile and media services)', () => {
   let stack: AlbumsStack;
-  // DESIGN.md's three people: the album's creator, a member who may edit, and someone outside the album.
+  // The three people of docs/rights.md "Album rights": the album's creator, a member who may edit, and an outsider.
   let creator: Person;
   let editor: Person;
   let outsider: Person;

@@ -6,7 +6,7 @@ import { ToastProvider } from '../components/toast/toast-provider';
 import { fetcher } from '../lib/api';
 import { theme } from '../theme/theme';
 
-/** SPEC.md §7: data is fetched once and kept: no refetch on focus, reconnect or interval, never stale, never retried. */
+/** docs/product.md "Fresh lists": no refetch on focus, reconnect or interval, never stale, never retried. */
 export const swrOptions: SWRConfiguration = {
   fetcher,
   revalidateOnFocus: false,

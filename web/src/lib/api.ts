@@ -1,6 +1,6 @@
 /**
  * The one way the web app talks to /api: same origin, session cookie included, JSON in and out.
- * Errors follow SPEC.md §7; `errorMessage` turns any of them into a sentence for a toast.
+ * Errors follow docs/api.md "Errors"; `errorMessage` turns any of them into a sentence for a toast.
  */
 
 export class ApiError extends Error {

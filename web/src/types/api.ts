@@ -1,4 +1,4 @@
-/** A person as the archive shows them (SPEC.md §3, the people directory of DESIGN.md §2). */
+/** A person as the archive shows them (docs/api.md "Person"; the people directory of docs/architecture.md). */
 export type User = {
   id: number;
   username: string;

@@ -17,7 +17,7 @@ const SELECT_MEMBER = 'Please select a member';
 const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** DESIGN.md "trimming": an empty description is stored as null. */
+/** docs/api.md "Trimming": an empty description is stored as null. */
 const trimToNull = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value === undefined ? undefined : value;
   return value.trim() === '' ? null : value.trim();
@@ -105,7 +105,7 @@ export interface AlbumMediaSummary {
   items: unknown[];
 }
 
-/** SPEC.md §3 Album, with the creator, counts and a preview of its newest items. */
+/** An album as docs/api.md "Album" describes it, with the creator, counts and a preview of its newest items. */
 export interface AlbumResponse {
   id: number;
   name: string;

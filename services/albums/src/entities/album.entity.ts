@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An album: seen by its creator, its members, and the whole family when shared (DESIGN.md). */
+/** An album: seen by its creator, its members, and the whole family when shared (docs/rights.md "Album visibility"). */
 @Entity({ name: 'albums' })
 export class AlbumEntity {
   @PrimaryGeneratedColumn({ type: 'int' })

@@ -13,7 +13,7 @@ export class CreateAlbums1763790000000 implements MigrationInterface {
         created_by int NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    // The three ways to see an album (DESIGN.md), each with its own index, newest first:
+    // The three ways to see an album (docs/rights.md "Album visibility"), each with its own index, newest first:
     // the albums one created (also GET /api/albums?userId=), the shared ones, and memberships.
     await db.query(`CREATE INDEX albums_creator_newest ON albums (created_by, created_at DESC, id DESC)`);
     await db.query(`CREATE INDEX albums_shared_newest ON albums (created_at DESC, id DESC) WHERE is_shared`);

@@ -18,7 +18,7 @@ export class AlbumMediaService {
     private readonly media: MediaClient,
   ) {}
 
-  /** DESIGN.md: whoever may edit the item and also may edit the album (creator or canEdit member). */
+  /** docs/rights.md "Items in albums": who may edit the item and the album (its creator or a canEdit member). */
   async add(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     rights.requireVisible();
@@ -27,7 +27,7 @@ export class AlbumMediaService {
     return { message: 'Media added to album successfully' };
   }
 
-  /** DESIGN.md: the album creator, a canEdit member, or the item's uploader (media knows the uploader). */
+  /** docs/rights.md "Items in albums": the album creator, a canEdit member, or the uploader (whom media knows). */
   async remove(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     try {

@@ -4,7 +4,7 @@ import type { AlbumEntity } from '../entities/album.entity';
 
 export const ALBUM_NOT_FOUND = 'Album not found';
 
-/** What one person is to one album (DESIGN.md "album visibility" and "album rights"). */
+/** What one person is to one album (docs/rights.md "Album visibility" and "Album rights"). */
 export class AlbumRights {
   constructor(
     readonly album: AlbumEntity,

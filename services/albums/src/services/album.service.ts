@@ -23,7 +23,7 @@ export const ALREADY_MEMBER = 'This person is already a member of the album.';
 export const NOT_A_MEMBER = 'This person is not a member of the album.';
 export const CREATOR_CANNOT_LEAVE = 'The album creator cannot leave the album. Delete the album instead.';
 
-/** Albums and their members: rights first, then the rule, then the write (DESIGN.md "album rights"). */
+/** Albums and their members: rights first, then the rule, then the write (docs/rights.md "Album rights"). */
 @Injectable()
 export class AlbumService {
   private readonly logger = new Logger(AlbumService.name);

@@ -7,7 +7,7 @@ const PASSWORD_RULE = 'Password must be at least 6 characters';
 const DISPLAY_NAME_RULE = 'Display name is required';
 
 /**
- * POST /api/family/create-member: SPEC.md §5 "New family member form". The auth service adds its own
+ * POST /api/family/create-member: docs/product.md "New family member form". The auth service adds its own
  * account rules (allowed username characters, a username not yet taken) and answers with its sentence.
  */
 export class CreateMemberDto {

@@ -17,13 +17,13 @@ export class AddRelationDto {
   @IsId({ message: 'Invalid family member selected' })
   fromUserId?: number;
 
-  /** Set when the relation is for a newly created member: see DESIGN.md "inheritRelations". */
+  /** Set when the relation is for a newly created member: see docs/product.md "Inherited relations". */
   @IsOptional()
   @IsBoolean({ message: 'inheritRelations must be true or false' })
   inheritRelations?: boolean;
 }
 
-/** A relation as the web app sees it (SPEC.md §3 FamilyRelation). */
+/** A relation as the web app sees it (docs/api.md "Relation"). */
 export interface FamilyRelationResponse {
   id: number;
   fromUserId: number;

@@ -5,7 +5,7 @@ export type RelationType = (typeof RELATION_TYPES)[number];
 
 /**
  * One relation between two people, stored the way it was added: `relationType` says what `toUserId` is
- * to `fromUserId` (DESIGN.md "relation direction"). Read from the other side, parent and child invert.
+ * to `fromUserId` (docs/product.md "Relation direction"). Read from the other side, parent and child invert.
  * A unique index on the unordered pair keeps one relation per pair of people, whichever way round.
  */
 @Entity({ name: 'relations' })

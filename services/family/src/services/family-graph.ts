@@ -22,7 +22,7 @@ export function peopleOf(edge: Edge): [number, number] {
   return edge.kind === 'lineage' ? [edge.parentId, edge.childId] : [edge.a, edge.b];
 }
 
-/** A broken rule of DESIGN.md "family graph rules". */
+/** A broken rule of docs/product.md "Family graph rules". */
 export type Violation =
   | { rule: 'self' }
   | { rule: 'one-relation-per-pair'; a: number; b: number }
@@ -82,7 +82,7 @@ export function violationError(violation: Violation, nameOf: (userId: number) =>
 }
 
 /**
- * DESIGN.md "inheritRelations": what a new member, just added as `relationType` of `anchorId`, also becomes
+ * docs/product.md "Inherited relations": what a new member, just added as `relationType` of `anchorId`, also becomes
  * to the anchor's relatives (read from the anchor's side). A spouse inherits nothing.
  */
 export function inheritedRelations(

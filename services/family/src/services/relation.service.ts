@@ -16,7 +16,7 @@ export class RelationService {
   ) {}
 
   /**
-   * Adds a relation (DESIGN.md: anyone signed in, in their own tree or from another person's profile) under
+   * Adds a relation (docs/rights.md "Family rights": any member, in their own tree or another person's) under
    * the graph rules, in one transaction that concurrent requests cannot slip past: every parent/child write
    * holds the lineage lock (the ancestor rule spans the whole graph) and every write holds both people's
    * locks, taken lineage first, then people in ascending order.
@@ -71,7 +71,7 @@ export class RelationService {
       .map((row) => mapRelation(row, people, viewerFor(row, rootId, parents)));
   }
 
-  /** DESIGN.md "family rights": either person in it, or whoever created it. */
+  /** docs/rights.md "Family rights": either person in it, or whoever created it. */
   async delete(user: Identity, id: number): Promise<{ message: string }> {
     const relation = await this.relations.findById(id);
     if (!relation) throw new NotFoundException('This relation does not exist. It may have been deleted already.');

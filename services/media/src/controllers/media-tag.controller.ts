@@ -8,7 +8,7 @@ import { TagService } from '../services/tag.service';
 export class MediaTagController {
   constructor(private readonly tags: TagService) {}
 
-  /** The older path for the same list (SPEC.md §7 names both). */
+  /** The older path for the same list (docs/api.md lists both). */
   @Get('tags/:mediaId')
   listByMedia(
     @CurrentUser() user: Identity,

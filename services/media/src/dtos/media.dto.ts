@@ -36,7 +36,7 @@ export interface MediaTagResponse {
   user: PersonRef;
 }
 
-/** SPEC.md §3 media item, with DESIGN.md's file and thumbnail routes. */
+/** A media item as docs/api.md "Media item" describes it, with its file and thumbnail routes. */
 export interface MediaItemResponse {
   id: number;
   type: MediaType;

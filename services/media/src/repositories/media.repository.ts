@@ -57,7 +57,7 @@ class Params {
 }
 
 /**
- * DESIGN.md "media visibility": the uploader, people tagged in it, and everyone when it is in no album,
+ * docs/rights.md "Media visibility": the uploader, people tagged in it, and everyone when it is in no album,
  * else whoever sees its album. Every read of an item goes through this predicate.
  */
 function visibleTo(viewer: Viewer, params: Params): string {

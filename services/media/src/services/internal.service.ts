@@ -51,7 +51,7 @@ export class InternalMediaService {
 
   /**
    * Puts an item into an album. The albums service has checked that the acting person may edit the album;
-   * here they must be able to see and edit the item (DESIGN.md: an item is in at most one album).
+   * here they must be able to see and edit the item (docs/rights.md "Items in albums": one album per item).
    */
   async setAlbum(mediaId: number, dto: SetAlbumDto, requestId?: string): Promise<MediaItemResponse> {
     const access = this.access.for(dto.actingUserId, requestId);

@@ -27,7 +27,7 @@ export class MediaAccess {
     return this.albumAccess();
   }
 
-  /** The item when this person may see it (DESIGN.md "media visibility", checked in SQL), else 404. */
+  /** The item when this person may see it (docs/rights.md "Media visibility", checked in SQL), else 404. */
   async visibleItem(id: number): Promise<MediaItemEntity> {
     const withoutAlbums = await this.media.findVisible(id, { userId: this.userId, visibleAlbumIds: [] });
     if (withoutAlbums) return withoutAlbums;
@@ -40,7 +40,7 @@ export class MediaAccess {
     return item;
   }
 
-  /** DESIGN.md "media rights": the uploader, the album's creator, or an album member with canEdit. */
+  /** docs/rights.md "Media rights": the uploader, the album's creator, or an album member with canEdit. */
   async canEdit(item: MediaItemEntity): Promise<boolean> {
     if (item.userId === this.userId) return true;
     if (item.albumId === null) return false;

@@ -5,7 +5,7 @@ import { MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 
-/** DESIGN.md: anyone who sees an item may tag and untag people on it (a tagged person always sees it). */
+/** docs/rights.md "Media rights": whoever sees an item may tag and untag people on it (a tagged person sees it). */
 @Injectable()
 export class TagService {
   constructor(

@@ -24,7 +24,7 @@ const FIELDS_ALLOWANCE = 1024 * 1024;
  * and the client surely reads the answer; a client that keeps sending past this much more is cut off.
  */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
-/** Field names the file may come under: `file` (SPEC.md), `image` for a post's picture. */
+/** Field names the file may come under: `file` (docs/api.md), `image` for a post's picture. */
 const FILE_FIELDS = new Set(['file', 'image']);
 
 /** A file now in storage under `key`, with what was learned while it streamed through. */

@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength }
 import { IsId, type UserSummary } from '@family/shared';
 import type { ProfileEntity } from '../entities/profile.entity';
 
-/** A person as the web app sees them (SPEC.md §3 User). */
+/** A person as the web app sees them (docs/api.md "Person"). */
 export interface UserResponse extends UserSummary {
   email: string | null;
   dateOfBirth: string | null;

@@ -28,7 +28,7 @@ const isHomeView = (value: unknown): value is HomeView => value === 'gallery' ||
 // The view chosen while the app runs, so coming back to home from another page keeps it.
 let currentView: HomeView | null = null;
 
-/** SPEC.md §2: the saved view is read once (the first time home shows after the app loads) and then cleared. */
+/** docs/product.md "Home": the saved view is read once (the first time home shows after a load), then cleared. */
 function takeSavedView(): HomeView {
   if (currentView) return currentView;
   let saved: string | null = null;

@@ -27,7 +27,7 @@ export function UserUploadedRoute() {
   return <UserMediaRoute kind="uploaded" />;
 }
 
-/** /profile/{id}/tagged: the media person {id} is tagged in (DESIGN.md: that person's, not the viewer's). */
+/** /profile/{id}/tagged: what person {id}, not the viewer, is tagged in (docs/product.md "A person's media pages"). */
 export function UserTaggedRoute() {
   return <UserMediaRoute kind="tagged" />;
 }

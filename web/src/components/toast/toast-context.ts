@@ -20,7 +20,7 @@ export type ToastApi = {
 
 export const ToastContext = createContext<ToastApi | null>(null);
 
-/** SPEC.md §9: one at a time, 5 s on screen, 50 px swipe, dismissed ones dropped after 1,000,000 ms. */
+/** docs/product.md "Toasts": one at a time, 5 s on screen, 50 px swipe, dismissed ones dropped after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -22,12 +22,12 @@ export type AlbumMediaPreview = {
   thumbnailUrl: string | null;
 };
 
-/** SPEC.md §3 Album, as GET /api/albums answers it. */
+/** An album, as GET /api/albums answers it (docs/api.md "Album"). */
 export type Album = {
   id: number;
   name: string;
   description: string | null;
-  /** DESIGN.md: a shared album is seen by the whole family; otherwise by its creator and members. */
+  /** docs/rights.md "Album visibility": shared, the whole family sees it; else its creator and members do. */
   isShared: boolean;
   createdBy: number;
   creator: AlbumPerson;
@@ -51,7 +51,7 @@ export type AlbumMediaTarget = {
 /** Renders an album's media (the media feature's grid, scoped to the album), composed in app/routes. */
 export type RenderAlbumMedia = (album: Pick<Album, 'id' | 'name'>) => ReactNode;
 
-/** DESIGN.md "album rights": the creator or a member with canEdit may add media and members. */
+/** docs/rights.md "Album rights": the creator or a member with canEdit may add media and members. */
 export function canEditAlbum(album: Pick<Album, 'createdBy' | 'members'>, userId: number): boolean {
   return album.createdBy === userId || album.members.some((member) => member.userId === userId && member.canEdit);
 }

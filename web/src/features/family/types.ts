@@ -1,4 +1,4 @@
-/** What `toUser` is to `fromUser` (DESIGN.md "relation direction"). */
+/** What `toUser` is to `fromUser` (docs/product.md "Relation direction"). */
 export type RelationType = 'parent' | 'child' | 'sibling' | 'spouse';
 
 export const RELATION_TYPES: ReadonlyArray<{ value: RelationType; label: string }> = [
@@ -16,7 +16,7 @@ export type FamilyPerson = {
   profilePicture?: string | null;
 };
 
-/** One row of GET /api/family/{rootUserId} (SPEC.md §3 FamilyRelation). */
+/** One row of GET /api/family/{rootUserId} (docs/api.md "Relation"). */
 export type FamilyRelation = {
   id: number;
   fromUserId: number;

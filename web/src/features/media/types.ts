@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** SPEC.md §3 media item, as GET /api/media answers it (DESIGN.md: all five types work end to end). */
+/** A media item, as GET /api/media answers it (docs/api.md "Media item"; all five types work end to end). */
 export type MediaType = 'photo' | 'video' | 'audio' | 'document' | 'post';
 
 /** A person as a media item shows them. */
@@ -34,7 +34,7 @@ export type MediaItem = {
   createdAt: string;
 };
 
-/** DESIGN.md "lists": one page, newest first; `nextCursor` asks for the next. */
+/** docs/api.md "Lists and pages": one page, newest first; `nextCursor` asks for the next. */
 export type MediaPage = {
   items: MediaItem[];
   nextCursor: string | null;

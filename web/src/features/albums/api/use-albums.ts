@@ -20,7 +20,7 @@ export function useAlbums(enabled = true) {
 }
 
 /**
- * SPEC.md §4: after an album change the album lists fetch again and, when items moved (added, removed, or
+ * docs/product.md "Fresh lists": after an album change the albums fetch again and, when items moved (added, removed, or
  * detached by a deleted album), the media lists too.
  */
 export function useRefreshAlbums() {

@@ -24,7 +24,7 @@ type AddToAlbumDialogProps = {
 };
 
 /**
- * Add to Album: the albums one may add to (DESIGN.md: created, or a member with Can Edit), without the album
+ * Add to Album: the albums one may add to (docs/rights.md "Items in albums": one's own, or Can Edit), without the album
  * the item is already in. 'Add to Album' waits until an album is chosen.
  */
 export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged }: AddToAlbumDialogProps) {

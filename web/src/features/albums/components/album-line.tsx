@@ -19,7 +19,7 @@ type AlbumLineProps = {
 
 /**
  * The detail dialog's album line: the name of the album the item is in, with Remove for those who may
- * (DESIGN.md: the uploader, the album's creator, or a member with Can Edit). Nothing when it is in no album.
+ * (docs/rights.md "Items in albums": the uploader, the album's creator, a Can Edit member). None when in no album.
  */
 export function AlbumLine({ item, currentUserId, onChanged }: AlbumLineProps) {
   const [confirming, setConfirming] = useState(false);

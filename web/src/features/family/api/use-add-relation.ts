@@ -7,7 +7,7 @@ export type AddRelationInput = {
   relationType: RelationType;
   /** Whose relation it is when added from another person's profile; left out for one's own. */
   fromUserId?: number;
-  /** For a member just created: they also become related to the anchor's close family (DESIGN.md). */
+  /** For a member just created: they also join the anchor's close family (docs/product.md "Inherited relations"). */
   inheritRelations?: boolean;
 };
 

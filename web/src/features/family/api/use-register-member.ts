@@ -3,7 +3,7 @@ import { sendJson } from '../../../lib/api';
 import type { FamilyPerson, NewAccountInput } from '../types';
 
 /**
- * POST /api/register?autoLogin=false (SPEC.md §7): the add-family-member dialog on another person's profile
+ * POST /api/register?autoLogin=false (docs/api.md): the add-family-member dialog on another person's profile
  * makes the new relative's account this way; the caller stays signed in as themselves.
  */
 export function useRegisterMember() {

@@ -13,7 +13,7 @@ type AddRelationDialogProps = {
 
 /**
  * Add Relation on one's own tree: choose someone already in the archive, or create a new member (who then
- * inherits the obvious relations, DESIGN.md "inheritRelations"), and say what they are to you.
+ * inherits the obvious relations, docs/product.md "Inherited relations"), and say what they are to you.
  */
 export function AddRelationDialog({ open, onClose, userId, relatedIds }: AddRelationDialogProps) {
   const form = useRelativeForm({

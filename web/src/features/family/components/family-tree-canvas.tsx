@@ -47,7 +47,7 @@ function personIdAt(target: EventTarget | null): number | null {
 }
 
 /**
- * The tree's pannable, zoomable canvas (SPEC.md §2, §9): drag with a mouse or one finger, pinch or wheel to
+ * The tree's pannable, zoomable canvas (docs/product.md "Family tree"): drag with mouse or finger, pinch or wheel to
  * zoom between 0.5 and 2, +/- and Centre buttons. A press shorter than 300 ms that moved less than 10 px on a
  * person opens them. Pointer events with touch-action none, so the browser leaves every gesture to us.
  */

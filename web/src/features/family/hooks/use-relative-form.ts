@@ -22,7 +22,7 @@ import {
 } from '../utils/relative-form';
 
 type RelativeFormOptions = {
-  /** Which of the two forms of SPEC.md §5: its checks and sentences. */
+  /** Which of the two new-member forms of docs/product.md "Validation": its checks and sentences. */
   kind: MemberFormKind;
   /** Makes the new relative's account: useCreateMember() or useRegisterMember(). */
   createAccount: {
@@ -38,7 +38,7 @@ type RelativeFormOptions = {
 
 /**
  * The state and the submit of an Add Relation form: check what was filled in, make the new relative's account
- * when asked, add the relation (a new member inherits the obvious relations, DESIGN.md "inheritRelations"),
+ * when asked, add the relation (a new member inherits the obvious relations, docs/product.md "Inherited relations"),
  * then say so, refresh the family and close.
  */
 export function useRelativeForm({ kind, createAccount, fromUserId, onClose, added }: RelativeFormOptions) {

@@ -45,7 +45,7 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** SPEC.md §5: a birthday is optional, never in the future and never before 1900-01-01. */
+/** docs/product.md "New family member form": a birthday is optional, not in the future, not before 1900-01-01. */
 export function birthdayProblem(value: string, today: string): string | undefined {
   if (!value) return undefined;
   if (!isCalendarDate(value)) return 'Please enter a valid date';
@@ -60,7 +60,7 @@ function emailProblem(value: string): string | undefined {
 }
 
 /**
- * Which of SPEC.md §5's two new-member forms: Add Relation's Create New ('create', "New family member form") or
+ * Which of docs/product.md's two new-member forms: Add Relation's Create New ('create', "New family member form") or
  * the New User of the dialog on another person's profile ('invite', "Add-member dialog on another user's profile").
  */
 export type MemberFormKind = 'create' | 'invite';
@@ -70,7 +70,7 @@ export function displayNameRequired(kind: MemberFormKind): boolean {
   return kind === 'create';
 }
 
-/** The problems of the new member's fields, by field, in the sentences of SPEC.md §5. */
+/** The problems of the new member's fields, by field, in the sentences of docs/product.md "Validation". */
 export function validateNewMember(fields: NewMemberFields, today: string, kind: MemberFormKind): NewMemberErrors {
   const errors: NewMemberErrors = {};
   if (kind === 'create') {

@@ -19,7 +19,7 @@ export const RELATIVE_FIELD_ORDER: RelativeField[] = ['person', ...NEW_MEMBER_FI
 
 /**
  * What a submit found: the problems to show beside their fields (none: go ahead), or, in the profile dialog
- * (SPEC.md §5), one sentence above the form and the field to focus.
+ * (docs/product.md "Add-member dialog on another user's profile"), one sentence above the form and the field to focus.
  */
 export type RelativeProblems = { errors: RelativeErrors } | { formError: string; focus: RelativeField };
 

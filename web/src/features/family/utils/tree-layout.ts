@@ -1,6 +1,6 @@
 import type { FamilyPerson, FamilyRelation } from '../types';
 
-/** SPEC.md §9: the family tree's constants. */
+/** docs/product.md "Family tree": the tree's constants. */
 export const TREE = {
   canvasWidth: 2400,
   canvasHeight: 1600,
@@ -23,7 +23,7 @@ export type Point = { x: number; y: number };
 export type TreeNode = Point & {
   person: FamilyPerson;
   role: TreeRole;
-  /** Shown beside the node: SPEC.md labels the spouse and the siblings. */
+  /** Shown beside the node: docs/product.md "Family tree" labels the spouse and the siblings. */
   label?: 'Spouse' | 'Sibling';
 };
 

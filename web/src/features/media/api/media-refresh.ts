@@ -18,7 +18,7 @@ export function isMediaKey(key: unknown): key is string {
 }
 
 /**
- * SPEC.md §4: after an upload, edit, delete or (un)tagging the media lists are refreshed: SWR mutate on every key
+ * docs/product.md "Fresh lists": after an upload, edit, delete or (un)tag, media lists refresh: SWR mutate on every key
  * starting with '/api/media' (the grids through their signal key, items, tags, profile cards). Other features may
  * call it too (the albums work does, after moving an item).
  */

@@ -5,7 +5,7 @@ import type { MediaFilters, MediaItem, MediaPage, MediaScope } from '../types';
 import { mediaListPath } from './media-keys';
 import { MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal } from './media-refresh';
 
-/** DESIGN.md "lists": 60 a page. */
+/** docs/api.md "Lists and pages": 60 a page. */
 export const MEDIA_PAGE_SIZE = 60;
 
 /** A media list loaded page by page as one scrolls (keyset cursors from the server). */

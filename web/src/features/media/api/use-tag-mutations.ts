@@ -22,7 +22,7 @@ export function useTagMutations(mediaId: number) {
 
   return {
     busy,
-    // SPEC.md §5: the userId is sent as a number.
+    // docs/product.md "Tagging": the userId is sent as a number.
     tag: (userId: number) => run(() => sendJson<MediaTag>('POST', mediaTagsKey(mediaId), { userId: Number(userId) })),
     untag: (userId: number) => run(() => sendJson<void>('DELETE', `${mediaTagsKey(mediaId)}/${userId}`)),
   };

@@ -7,7 +7,7 @@ import { useRefreshMedia } from './media-refresh';
 
 export type MediaChanges = { title: string; description: string | null; mediaDate: string };
 
-/** PATCH /api/media/{id} (SPEC.md §5: title trimmed, empty description sent as null). */
+/** PATCH /api/media/{id} (docs/product.md "Media edit": title trimmed, empty description sent as null). */
 export function useUpdateMedia(id: number) {
   const { mutate } = useSWRConfig();
   const refresh = useRefreshMedia();

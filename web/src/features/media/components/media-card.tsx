@@ -14,7 +14,7 @@ import { MediaTypeIcon } from './media-type-icon';
 type MediaCardProps = {
   item: MediaItem;
   onOpen: (item: MediaItem) => void;
-  /** Shows the Tag Users button (SPEC.md §2: when the grid is not scoped to an album). */
+  /** Shows the Tag Users button (docs/product.md "Media grid": when the grid is not scoped to an album). */
   onTagUsers?: (item: MediaItem) => void;
   /** More buttons beside Tag Users: the albums work puts 'Add to Album' here. */
   extraActions?: ReactNode;

@@ -36,7 +36,7 @@ export type MediaDetailDialogProps = {
   slots?: MediaDetailSlots;
 };
 
-/** One media item (SPEC.md §2 media detail dialog): shown by type, edited, tagged and deleted. */
+/** One media item (docs/product.md "Media detail dialog"): shown by type, edited, tagged and deleted. */
 export function MediaDetailDialog({ item, open, onClose, slots }: MediaDetailDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

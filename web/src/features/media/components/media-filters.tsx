@@ -11,7 +11,7 @@ type MediaFiltersProps = {
   onTypeChange: (value: MediaType | '') => void;
 };
 
-/** 'Search media...' and the type filter (DESIGN.md: All Types, Photos, Videos, Audio, Documents, Posts). */
+/** 'Search media...' and the type filter: All Types, Photos, Videos, Audio, Documents, Posts (docs/product.md). */
 export function MediaFilters({ search, onSearchChange, type, onTypeChange }: MediaFiltersProps) {
   return (
     <Box

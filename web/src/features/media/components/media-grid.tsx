@@ -14,7 +14,7 @@ import { MediaDetailDialog } from './media-detail-dialog';
 import { MediaFilters } from './media-filters';
 import { TagUsersDialog } from './tag-users-dialog';
 
-/** SPEC.md §9: six skeleton cards while loading. */
+/** docs/product.md "Media grid": six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
 /** Typing pauses this long before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -31,7 +31,7 @@ export type MediaGridProps = {
   detailSlots?: MediaDetailSlots;
 };
 
-/** The media grid of SPEC.md §2: search, type filter, 1/2/3 columns, more loaded while scrolling. */
+/** The media grid of docs/product.md "Media grid": search, type filter, 1/2/3 columns, more loaded while scrolling. */
 export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaGridProps) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');

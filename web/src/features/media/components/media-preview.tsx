@@ -6,7 +6,7 @@ import { MediaTypeIcon, mediaTypeLabel } from './media-type-icon';
 
 type MediaPreviewProps = {
   item: MediaItem;
-  /** SPEC.md §9: 12rem in the grid. */
+  /** docs/product.md "Media grid": 12rem in the grid. */
   height?: string | number;
   /** A small square (profile lists): the icon only. */
   compact?: boolean;

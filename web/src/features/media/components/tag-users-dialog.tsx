@@ -26,7 +26,7 @@ type TagUsersDialogProps = {
   onClose: () => void;
 };
 
-/** Tag relatives in an item, or remove tags (SPEC.md §2 nested Tag Users dialog). */
+/** Tag relatives in an item, or remove tags (docs/product.md "Tag Users dialog"). */
 export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) {
   const titleId = useId();
   const { toast } = useToast();
@@ -48,7 +48,7 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
     try {
       await tag(Number(selected));
       toast({ title: 'User tagged successfully' });
-      // SPEC.md §4: tagging clears the selection and closes the panel.
+      // docs/product.md "Tag Users dialog": tagging clears the selection and closes the panel.
       close();
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });

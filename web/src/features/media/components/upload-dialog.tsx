@@ -50,7 +50,7 @@ const emptyDraft = (albumId?: number): Draft => ({
   file: null,
 });
 
-/** SPEC.md §2 upload dialog with §5's checks, sent with a progress bar that can be cancelled. */
+/** The "Upload dialog" of docs/product.md with its "Upload" checks, sent with a progress bar that can be cancelled. */
 export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: UploadDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

@@ -18,7 +18,7 @@ import { formatMediaDate } from '../utils/format';
 import { MediaDetailDialog } from './media-detail-dialog';
 import { MediaPreview } from './media-preview';
 
-/** SPEC.md §9: a profile shows 5 items; 'See All' when there are more. */
+/** docs/product.md "Profile": a profile shows 5 items; 'See All' when there are more. */
 export const MEDIA_ON_PROFILE = 5;
 
 type UserMediaCardProps = {

@@ -14,7 +14,7 @@ import { MediaGrid } from './media-grid';
 
 type UserMediaPageProps = {
   userId: number;
-  /** What they uploaded, or what they are tagged in (DESIGN.md: the person {id}'s, not the signed-in one's). */
+  /** Uploaded or tagged: person {id}'s media, not the viewer's (docs/product.md "A person's media pages"). */
   kind: 'uploaded' | 'tagged';
   /** More buttons on each card beside Tag Users: the albums work passes its 'Add to Album' button here. */
   renderCardActions?: (item: MediaItem) => ReactNode;

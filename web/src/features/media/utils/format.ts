@@ -1,6 +1,6 @@
 import type { PersonRef } from '../types';
 
-/** SPEC.md §2: the display name, falling back to the username. */
+/** docs/product.md "Media detail dialog": the display name, falling back to the username. */
 export function personName(person: PersonRef): string {
   return person.displayName?.trim() || person.username;
 }

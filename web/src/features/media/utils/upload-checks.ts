@@ -1,6 +1,6 @@
 import type { MediaType } from '../types';
 
-/** SPEC.md §9: 50MB. */
+/** docs/product.md "Limits": 50MB. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** What each type's file input offers, and the sentence when a file does not fit (the server's 415 wording). */
@@ -57,7 +57,7 @@ export function fileFits(type: MediaType, file: File): boolean {
   return rule.extensions.includes(extensionOf(file.name));
 }
 
-/** SPEC.md §5, checked before anything is sent: the first problem, as the sentence to show, or null. */
+/** docs/product.md "Upload", checked before anything is sent: the first problem, as the sentence to show, or null. */
 export function checkUpload(draft: UploadDraft): string | null {
   if (!draft.title.trim()) return 'Please enter a title';
   if (draft.type !== 'post' && !draft.file) return 'Please select a file to upload';

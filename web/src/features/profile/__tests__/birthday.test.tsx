@@ -1,7 +1,7 @@
 import { ageOn, birthdayProblem, localToday } from '../utils/birthday';
 import { emailProblem } from '../utils/email';
 
-describe('birthday checks (SPEC.md §5)', () => {
+describe('birthday checks (docs/product.md "Profile edits")', () => {
   const message = 'Please enter a valid date in YYYY-MM-DD format';
 
   it.each(['1948-02-30', '1948-2-3', '03/02/1948', '1948-13-01', 'yesterday', ''])('refuses %p', (value) => {

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { UserSummary } from '../../../types/api';
 
-/** SPEC.md §3 Memory. */
+/** A memory, as docs/api.md "Memory" describes it. */
 export type Memory = {
   id: number;
   title: string;

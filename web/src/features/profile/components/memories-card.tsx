@@ -14,7 +14,7 @@ import { AddMemoryDialog } from './add-memory-dialog';
 import { MemoryList } from './memory-list';
 import { ProfileSectionCard } from './profile-section-card';
 
-/** SPEC.md §9: the profile shows the first 3; 'See All' when there are more. */
+/** docs/product.md "Profile": the profile shows the first 3; 'See All' when there are more. */
 export const MEMORIES_ON_PROFILE = 3;
 
 type MemoriesCardProps = {

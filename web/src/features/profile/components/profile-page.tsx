@@ -28,7 +28,7 @@ type ProfilePageProps = ProfileSlots & {
   own: boolean;
 };
 
-/** A person's page (SPEC.md §2): profile, media, story, memories and family tree; the owner also manages the account. */
+/** A person's page (docs/product.md "Profile"): profile, media, story, memories, tree; the owner's account cards. */
 export function ProfilePage({ user, own, uploadedMedia, taggedMedia, familyTree, relationAction }: ProfilePageProps) {
   return (
     <>
