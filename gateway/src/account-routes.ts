@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { HttpError, inputProblem, InternalClient, REQUEST_ID_HEADER, type Identity } from '@family/shared';
+import { HttpError, inputProblem, InternalClient, type Identity } from '@family/shared';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
@@ -21,10 +21,6 @@ function handle(handler: Handler) {
       next(error);
     });
   };
-}
-
-function requestId(res: Response): string | undefined {
-  return res.getHeader(REQUEST_ID_HEADER)?.toString();
 }
 
 function regenerate(req: Request): Promise<void> {
@@ -81,7 +77,6 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       try {
         user = await client.call<User>(auth, 'POST', '/internal/logins', {
           body: { username: username.trim(), password },
-          requestId: requestId(res),
         });
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) await limiter.recordFailure(username, address);
@@ -111,7 +106,6 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
           birthday: body.birthday,
           ...(autoLogin ? {} : { invitedBy: caller!.id }),
         },
-        requestId: requestId(res),
       });
       // Adding a relative leaves the caller signed in as themselves.
       if (autoLogin) await signIn(req, user);
@@ -134,7 +128,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
     handle(async (req, res) => {
       const user = req.session.user;
       if (!user) throw new HttpError(401, 'Please sign in to continue.');
-      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`, { requestId: requestId(res) });
+      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`);
       await destroy(req);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       res.json({ message: 'Account deleted successfully' });
@@ -152,7 +146,6 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       try {
         const result = await client.call<{ message: string }>(auth, 'POST', '/internal/password-resets', {
           body: req.body,
-          requestId: requestId(res),
         });
         res.json(result);
       } catch (error) {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -167,6 +167,34 @@ describe('gateway (real auth and profile services, real Redis)', () => {
       .send({ username: 'someone', password: 'secret-pw' })
       .expect(503);
     expect(response.body.message).toBe('The auth service is unavailable. Try again shortly.');
+  });
+
+  it('passes the id of the request it answers itself on to auth, and says it in the answer', async () => {
+    const seen: Array<string | undefined> = [];
+    const witness = http.createServer((req, res) => {
+      seen.push(req.headers['x-request-id'] as string | undefined);
+      // Later requests get their answer sooner, so they overlap.
+      setTimeout(
+        () => res.writeHead(409, { 'content-type': 'application/json' }).end('{"message":"No"}'),
+        40 - seen.length * 10,
+      );
+    });
+    await new Promise<void>((resolve) => witness.listen(0, '127.0.0.1', resolve));
+    try {
+      const app = gateway({ AUTH_URL: `http://127.0.0.1:${(witness.address() as AddressInfo).port}` }).app;
+      const answers = await Promise.all(
+        [{ 'x-request-id': 'login-from-client-1' }, { 'x-request-id': 'login-from-client-2' }, {}].map((headers) =>
+          request(app).post('/api/login').set(headers).send({ username: 'someone', password: 'secret-pw' }).expect(409),
+        ),
+      );
+      const ids = answers.map((answer) => answer.headers['x-request-id']);
+      expect(ids.slice(0, 2)).toEqual(['login-from-client-1', 'login-from-client-2']);
+      expect(ids[2]).toMatch(/^[0-9a-f-]{36}$/);
+      expect([...seen].sort()).toEqual([...ids].sort());
+    } finally {
+      witness.closeAllConnections();
+      witness.close();
+    }
   });
 
   it('answers 503 with a sentence, not a 500, when Redis is down', async () => {

@@ -1,5 +1,6 @@
 import { HttpError } from './http-error';
 import { REQUEST_ID_HEADER, SERVICE_HEADER, signServiceToken } from './identity-token';
+import { currentRequestId } from './request-context';
 import { unavailableMessage } from './service-names';
 
 export interface InternalCallOptions {
@@ -10,8 +11,9 @@ export interface InternalCallOptions {
 }
 
 /**
- * Calls another service's /internal routes with a service token. A service that cannot be reached
- * becomes a 503 with the sentence people see; an answered error keeps its status and message.
+ * Calls another service's /internal routes with a service token and the id of the request being handled.
+ * A service that cannot be reached becomes a 503 with the sentence people see; an answered error keeps its
+ * status and message.
  */
 export class InternalClient {
   constructor(
@@ -29,7 +31,8 @@ export class InternalClient {
       [SERVICE_HEADER]: signServiceToken(this.callerName, this.secret),
       accept: 'application/json',
     };
-    if (options.requestId) headers[REQUEST_ID_HEADER] = options.requestId;
+    const requestId = options.requestId ?? currentRequestId();
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 
     let response: Response;

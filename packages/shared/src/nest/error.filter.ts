@@ -37,7 +37,9 @@ export class ErrorFilter implements ExceptionFilter {
       if (type === 'entity.too.large') return { status, message: 'The request is too large.' };
       return { status, message: (error as Error).message };
     }
-    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // The sentence first (the request's fields follow it on the same line), then the stack.
+    if (error instanceof Error) this.logger.error(error.message, error.stack);
+    else this.logger.error(String(error));
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: UNKNOWN_ERROR };
   }
 }
