@@ -5,7 +5,6 @@ import { unavailableMessage } from './service-names';
 
 export interface InternalCallOptions {
   body?: unknown;
-  requestId?: string;
   /** Milliseconds before the call is given up as unavailable. */
   timeoutMs?: number;
 }
@@ -31,7 +30,7 @@ export class InternalClient {
       [SERVICE_HEADER]: signServiceToken(this.callerName, this.secret),
       accept: 'application/json',
     };
-    const requestId = options.requestId ?? currentRequestId();
+    const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -23,6 +23,3 @@ export const CurrentUser = createParamDecorator((): Identity => {
   if (!user) throw new UnauthorizedException('Please sign in to continue.');
   return user;
 });
-
-/** The id of the request being handled. */
-export const RequestId = createParamDecorator((): string | undefined => handledRequest().requestId);

@@ -19,19 +19,19 @@ export class AlbumMediaService {
   ) {}
 
   /** DESIGN.md: whoever may edit the item and also may edit the album (creator or canEdit member). */
-  async add(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
+  async add(user: Identity, albumId: number, mediaId: number): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     rights.requireVisible();
     if (!rights.canEdit) throw new ForbiddenException(ADD_MEDIA_FORBIDDEN);
-    await this.media.addItem(mediaId, albumId, user.id, requestId);
+    await this.media.addItem(mediaId, albumId, user.id);
     return { message: 'Media added to album successfully' };
   }
 
   /** DESIGN.md: the album creator, a canEdit member, or the item's uploader (media knows the uploader). */
-  async remove(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
+  async remove(user: Identity, albumId: number, mediaId: number): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     try {
-      await this.media.removeItem(mediaId, albumId, user.id, rights.canEdit, requestId);
+      await this.media.removeItem(mediaId, albumId, user.id, rights.canEdit);
     } catch (error) {
       // The uploader may take their item out of an album they cannot see; anyone else learns nothing of it.
       if (!rights.canSee && error instanceof HttpError && error.status < 500) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { FileService } from '../services/file.service';
 
 /** The files themselves: streamed, with Range for seeking in video and audio. */
@@ -17,9 +17,8 @@ export class MediaFileController {
     @Query('download') download: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
-    @RequestId() requestId?: string,
   ) {
-    return this.files.sendFile(user, id, download === '1' || download === 'true', req, res, requestId);
+    return this.files.sendFile(user, id, download === '1' || download === 'true', req, res);
   }
 
   @Get(':id/thumbnail')
@@ -28,8 +27,7 @@ export class MediaFileController {
     @Param('id', ParseIdPipe) id: number,
     @Req() req: Request,
     @Res() res: Response,
-    @RequestId() requestId?: string,
   ) {
-    return this.files.sendThumbnail(user, id, req, res, requestId);
+    return this.files.sendThumbnail(user, id, req, res);
   }
 }

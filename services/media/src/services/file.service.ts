@@ -37,9 +37,8 @@ export class FileService {
     download: boolean,
     req: IncomingMessage,
     res: ServerResponse,
-    requestId?: string,
   ): Promise<void> {
-    const item = await this.access.for(user.id, requestId).visibleItem(id);
+    const item = await this.access.for(user.id).visibleItem(id);
     if (!item.objectKey || !item.contentType || item.fileSize === null) {
       throw new NotFoundException('This item has no file.');
     }
@@ -59,14 +58,8 @@ export class FileService {
     });
   }
 
-  async sendThumbnail(
-    user: Identity,
-    id: number,
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId?: string,
-  ): Promise<void> {
-    const item = await this.access.for(user.id, requestId).visibleItem(id);
+  async sendThumbnail(user: Identity, id: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const item = await this.access.for(user.id).visibleItem(id);
     if (!hasPreview(item)) throw new NotFoundException('This item has no preview.');
     // The thumbnail follows from the original's bytes, so the original's hash names it.
     const etag = `"${item.sha256}-w${THUMBNAIL_SIZE}"`;
