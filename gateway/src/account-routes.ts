@@ -10,12 +10,13 @@ interface User extends Identity {
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-/** Runs an async handler and answers any error as `{ message }` with its status. */
+/** Runs an async handler and answers any error as `{ message, code? }` with its status. */
 function handle(handler: Handler) {
   return (req: Request, res: Response, next: NextFunction) => {
     handler(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
-        res.status(error.status).json({ message: error.message });
+        const { status, message, code } = error;
+        res.status(status).json(code ? { message, code } : { message });
         return;
       }
       next(error);
@@ -79,7 +80,9 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
           body: { username: username.trim(), password },
         });
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) await limiter.recordFailure(username, address);
+        if (error instanceof HttpError && error.code === 'invalid_credentials') {
+          await limiter.recordFailure(username, address);
+        }
         throw error;
       }
       await limiter.reset(username, address);
@@ -149,7 +152,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
         });
         res.json(result);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 400 && error.message === 'Invalid or expired reset code') {
+        if (error instanceof HttpError && error.code === 'invalid_reset_code') {
           await limiter.recordFailure(`reset:${username}`, address);
         }
         throw error;

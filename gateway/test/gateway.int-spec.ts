@@ -211,6 +211,24 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(me.body.message).toBe('Signing in is unavailable right now. Try again shortly.');
   });
 
+  it("counts wrong reset codes by auth's code, not by its sentence: the eleventh answers 429", async () => {
+    const agent = request.agent(gateway().app);
+    const { username } = await signUp(agent);
+    const attempt = (newPassword: string) =>
+      agent.post('/api/reset-password').send({ username, newPassword, resetCode: 'WRONG-CODE' });
+    // Refused for another reason (a password too short): not an attempt at guessing a code.
+    for (let i = 0; i < 12; i++) {
+      expect((await attempt('123').expect(400)).body).toEqual({ message: 'Password must be at least 6 characters' });
+    }
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt('long-enough').expect(400)).body).toEqual({
+        message: 'Invalid or expired reset code',
+        code: 'invalid_reset_code',
+      });
+    }
+    expect((await attempt('long-enough').expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
+  });
+
   it('answers bad JSON with 400 and a sentence', async () => {
     const response = await request(gateway().app)
       .post('/api/login')

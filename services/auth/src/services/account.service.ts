@@ -7,7 +7,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { InternalClient, type Identity } from '@family/shared';
+import { coded, InternalClient, type Identity } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
 import { AccountRepository } from '../repositories/account.repository';
@@ -61,14 +61,14 @@ export class AccountService {
   async login(dto: LoginDto): Promise<ProfileUser> {
     const account = await this.accounts.findByUsername(dto.username);
     const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!account || !matches) throw new UnauthorizedException(INVALID_LOGIN);
+    if (!account || !matches) throw new UnauthorizedException(coded(INVALID_LOGIN, 'invalid_credentials'));
     return this.internal.call<ProfileUser>(this.profile, 'GET', `/internal/profiles/${account.id}`);
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const account = await this.accounts.findByUsername(dto.username);
     if (!account || !(await this.resetCodes.consume(account.id, dto.resetCode))) {
-      throw new BadRequestException('Invalid or expired reset code');
+      throw new BadRequestException(coded('Invalid or expired reset code', 'invalid_reset_code'));
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
   }
