@@ -1,6 +1,7 @@
 export * from './config';
 export * from './directory-client';
 export * from './http-error';
+export * from './http/send-file';
 export * from './identity-token';
 export * from './internal-client';
 export * from './request-context';

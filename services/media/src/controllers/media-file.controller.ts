@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Identity } from '@family/shared';
+import { sendFile, type Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { FileService } from '../services/file.service';
 
@@ -11,23 +11,23 @@ export class MediaFileController {
 
   /** `?download=1` asks for an attachment even for kinds a browser could show. */
   @Get(':id/file')
-  file(
+  async file(
     @CurrentUser() user: Identity,
     @Param('id', ParseIdPipe) id: number,
     @Query('download') download: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    return this.files.sendFile(user, id, download === '1' || download === 'true', req, res);
+    await sendFile(req, res, await this.files.file(user, id, download === '1' || download === 'true'));
   }
 
   @Get(':id/thumbnail')
-  thumbnail(
+  async thumbnail(
     @CurrentUser() user: Identity,
     @Param('id', ParseIdPipe) id: number,
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    return this.files.sendThumbnail(user, id, req, res);
+    await sendFile(req, res, await this.files.thumbnail(user, id));
   }
 }
