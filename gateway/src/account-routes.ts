@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { HttpError, inputProblem, InternalClient, REQUEST_ID_HEADER, type Identity } from '@family/shared';
+import { HttpError, inputProblem, InternalClient, type Identity } from '@family/shared';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
@@ -10,21 +10,18 @@ interface User extends Identity {
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-/** Runs an async handler and answers any error as `{ message }` with its status. */
+/** Runs an async handler and answers any error as `{ message, code? }` with its status. */
 function handle(handler: Handler) {
   return (req: Request, res: Response, next: NextFunction) => {
     handler(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
-        res.status(error.status).json({ message: error.message });
+        const { status, message, code } = error;
+        res.status(status).json(code ? { message, code } : { message });
         return;
       }
       next(error);
     });
   };
-}
-
-function requestId(res: Response): string | undefined {
-  return res.getHeader(REQUEST_ID_HEADER)?.toString();
 }
 
 function regenerate(req: Request): Promise<void> {
@@ -81,10 +78,11 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       try {
         user = await client.call<User>(auth, 'POST', '/internal/logins', {
           body: { username: username.trim(), password },
-          requestId: requestId(res),
         });
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) await limiter.recordFailure(username, address);
+        if (error instanceof HttpError && error.code === 'invalid_credentials') {
+          await limiter.recordFailure(username, address);
+        }
         throw error;
       }
       await limiter.reset(username, address);
@@ -111,7 +109,6 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
           birthday: body.birthday,
           ...(autoLogin ? {} : { invitedBy: caller!.id }),
         },
-        requestId: requestId(res),
       });
       // Adding a relative leaves the caller signed in as themselves.
       if (autoLogin) await signIn(req, user);
@@ -134,7 +131,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
     handle(async (req, res) => {
       const user = req.session.user;
       if (!user) throw new HttpError(401, 'Please sign in to continue.');
-      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`, { requestId: requestId(res) });
+      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`);
       await destroy(req);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       res.json({ message: 'Account deleted successfully' });
@@ -152,11 +149,10 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       try {
         const result = await client.call<{ message: string }>(auth, 'POST', '/internal/password-resets', {
           body: req.body,
-          requestId: requestId(res),
         });
         res.json(result);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 400 && error.message === 'Invalid or expired reset code') {
+        if (error instanceof HttpError && error.code === 'invalid_reset_code') {
           await limiter.recordFailure(`reset:${username}`, address);
         }
         throw error;

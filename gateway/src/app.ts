@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
-import { InternalClient, REQUEST_ID_HEADER } from '@family/shared';
+import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext } from '@family/shared';
 import { accountRoutes } from './account-routes';
 import { trustProxySetting, type GatewayConfig } from './config';
 import { LoginLimiter } from './login-limiter';
@@ -19,11 +18,11 @@ export interface Gateway {
 
 const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../web/dist');
 
+/** Every request gets an id (the client's when well-formed), answered in a header and passed to the services. */
 const requestIds: RequestHandler = (req, res, next) => {
-  const given = req.headers[REQUEST_ID_HEADER];
-  const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-  res.setHeader(REQUEST_ID_HEADER, id);
-  next();
+  const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  runInRequestContext({ requestId }, next);
 };
 
 /** Paths that try to climb out of their prefix (`..`, encoded or not) never reach a service. */

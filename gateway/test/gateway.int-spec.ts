@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,6 +169,34 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(response.body.message).toBe('The auth service is unavailable. Try again shortly.');
   });
 
+  it('passes the id of the request it answers itself on to auth, and says it in the answer', async () => {
+    const seen: Array<string | undefined> = [];
+    const witness = http.createServer((req, res) => {
+      seen.push(req.headers['x-request-id'] as string | undefined);
+      // Later requests get their answer sooner, so they overlap.
+      setTimeout(
+        () => res.writeHead(409, { 'content-type': 'application/json' }).end('{"message":"No"}'),
+        40 - seen.length * 10,
+      );
+    });
+    await new Promise<void>((resolve) => witness.listen(0, '127.0.0.1', resolve));
+    try {
+      const app = gateway({ AUTH_URL: `http://127.0.0.1:${(witness.address() as AddressInfo).port}` }).app;
+      const answers = await Promise.all(
+        [{ 'x-request-id': 'login-from-client-1' }, { 'x-request-id': 'login-from-client-2' }, {}].map((headers) =>
+          request(app).post('/api/login').set(headers).send({ username: 'someone', password: 'secret-pw' }).expect(409),
+        ),
+      );
+      const ids = answers.map((answer) => answer.headers['x-request-id']);
+      expect(ids.slice(0, 2)).toEqual(['login-from-client-1', 'login-from-client-2']);
+      expect(ids[2]).toMatch(/^[0-9a-f-]{36}$/);
+      expect([...seen].sort()).toEqual([...ids].sort());
+    } finally {
+      witness.closeAllConnections();
+      witness.close();
+    }
+  });
+
   it('answers 503 with a sentence, not a 500, when Redis is down', async () => {
     const app = gateway({ REDIS_URL: 'redis://127.0.0.1:9/0' }).app;
     const login = await request(app)
@@ -181,6 +209,24 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     const cookie = `family.sid=${encodeURIComponent(`s:abc.${signature}`)}`;
     const me = await request(app).get('/api/user').set('cookie', cookie).expect(503);
     expect(me.body.message).toBe('Signing in is unavailable right now. Try again shortly.');
+  });
+
+  it("counts wrong reset codes by auth's code, not by its sentence: the eleventh answers 429", async () => {
+    const agent = request.agent(gateway().app);
+    const { username } = await signUp(agent);
+    const attempt = (newPassword: string) =>
+      agent.post('/api/reset-password').send({ username, newPassword, resetCode: 'WRONG-CODE' });
+    // Refused for another reason (a password too short): not an attempt at guessing a code.
+    for (let i = 0; i < 12; i++) {
+      expect((await attempt('123').expect(400)).body).toEqual({ message: 'Password must be at least 6 characters' });
+    }
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt('long-enough').expect(400)).body).toEqual({
+        message: 'Invalid or expired reset code',
+        code: 'invalid_reset_code',
+      });
+    }
+    expect((await attempt('long-enough').expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
   });
 
   it('answers bad JSON with 400 and a sentence', async () => {

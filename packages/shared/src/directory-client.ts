@@ -17,20 +17,20 @@ export class DirectoryClient {
     private readonly profileUrl: string,
   ) {}
 
-  async lookup(ids: Iterable<number>, requestId?: string): Promise<Map<number, UserSummary>> {
+  async lookup(ids: Iterable<number>): Promise<Map<number, UserSummary>> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
     if (unique.length === 0) return new Map();
     const users = await this.client.call<UserSummary[]>(
       { name: 'profile', url: this.profileUrl },
       'POST',
       '/internal/users/lookup',
-      { body: { ids: unique }, requestId },
+      { body: { ids: unique } },
     );
     return new Map(users.map((user) => [user.id, user]));
   }
 
   /** One person, or null when nobody has that id. */
-  async find(id: number, requestId?: string): Promise<UserSummary | null> {
-    return (await this.lookup([id], requestId)).get(id) ?? null;
+  async find(id: number): Promise<UserSummary | null> {
+    return (await this.lookup([id])).get(id) ?? null;
   }
 }

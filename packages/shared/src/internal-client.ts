@@ -1,17 +1,18 @@
-import { HttpError } from './http-error';
+import { type ErrorCode, HttpError } from './http-error';
 import { REQUEST_ID_HEADER, SERVICE_HEADER, signServiceToken } from './identity-token';
+import { currentRequestId } from './request-context';
 import { unavailableMessage } from './service-names';
 
 export interface InternalCallOptions {
   body?: unknown;
-  requestId?: string;
   /** Milliseconds before the call is given up as unavailable. */
   timeoutMs?: number;
 }
 
 /**
- * Calls another service's /internal routes with a service token. A service that cannot be reached
- * becomes a 503 with the sentence people see; an answered error keeps its status and message.
+ * Calls another service's /internal routes with a service token and the id of the request being handled.
+ * A service that cannot be reached becomes a 503 with the sentence people see; an answered error keeps its
+ * status, message and code.
  */
 export class InternalClient {
   constructor(
@@ -29,7 +30,8 @@ export class InternalClient {
       [SERVICE_HEADER]: signServiceToken(this.callerName, this.secret),
       accept: 'application/json',
     };
-    if (options.requestId) headers[REQUEST_ID_HEADER] = options.requestId;
+    const requestId = currentRequestId();
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 
     let response: Response;
@@ -41,24 +43,30 @@ export class InternalClient {
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
     } catch {
-      throw new HttpError(503, unavailableMessage(target.name));
+      throw new HttpError(503, unavailableMessage(target.name), 'service_unavailable');
     }
 
     const text = await response.text();
     if (!response.ok) {
+      const { message, code } = readError(text);
       // 5xx from a dependency (or a proxy in front of it) is reported as that service being unavailable.
-      if (response.status >= 500) throw new HttpError(503, readMessage(text) ?? unavailableMessage(target.name));
-      throw new HttpError(response.status, readMessage(text) ?? `The ${target.name} service refused the request.`);
+      if (response.status >= 500)
+        throw new HttpError(503, message ?? unavailableMessage(target.name), 'service_unavailable');
+      throw new HttpError(response.status, message ?? `The ${target.name} service refused the request.`, code);
     }
     return (text ? JSON.parse(text) : undefined) as T;
   }
 }
 
-function readMessage(text: string): string | null {
+/** The sentence and code of an error answer, where it has them. */
+function readError(text: string): { message?: string; code?: ErrorCode } {
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    return typeof body.message === 'string' ? body.message : null;
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    return {
+      message: typeof body.message === 'string' ? body.message : undefined,
+      code: typeof body.code === 'string' ? (body.code as ErrorCode) : undefined,
+    };
   } catch {
-    return null;
+    return {};
   }
 }

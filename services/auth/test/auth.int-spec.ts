@@ -171,6 +171,35 @@ describe('auth service (real Postgres, real profile service)', () => {
     ).toBe('Reset code is required');
   });
 
+  it('gives the refusals the gateway counts a stable code beside the sentence', async () => {
+    await register({ username: 'dora', password: 'doras-pw' }).expect(201);
+    const login = await request(auth.url)
+      .post('/internal/logins')
+      .set(gateway)
+      .send({ username: 'dora', password: 'wrong-pw' })
+      .expect(401);
+    expect(login.body).toEqual({
+      statusCode: 401,
+      message: 'Invalid username or password',
+      code: 'invalid_credentials',
+    });
+    const resetWith = (resetCode: string, newPassword: string) =>
+      request(auth.url)
+        .post('/internal/password-resets')
+        .set(gateway)
+        .send({ username: 'dora', newPassword, resetCode });
+    expect((await resetWith('WRONG-CODE', 'new-pass').expect(400)).body).toEqual({
+      statusCode: 400,
+      message: 'Invalid or expired reset code',
+      code: 'invalid_reset_code',
+    });
+    // Other refusals keep the plain body: a sentence, no code.
+    expect((await resetWith('WRONG-CODE', '123').expect(400)).body).toEqual({
+      statusCode: 400,
+      message: 'Password must be at least 6 characters',
+    });
+  });
+
   it('lets a newer code replace an older unused one', async () => {
     await register({ username: 'erin', password: 'old-pass' }).expect(201);
     const first = await auth.app.get(ResetCodeService).create('erin');

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DynamicModule, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, ServiceConfig } from '../config';
+import { ArchiveLogger } from './archive-logger';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
 
@@ -25,7 +26,7 @@ export async function runService<C extends ServiceConfig>(
     throw error;
   }
   const app = await NestFactory.create(moduleFor(config), {
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
+    logger: new ArchiveLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1) }),
   });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DirectoryClient } from '../directory-client';
 import { InternalClient } from '../internal-client';
@@ -6,12 +6,16 @@ import { CORE_OPTIONS, type CoreOptions } from './core-options';
 import { ErrorFilter } from './error.filter';
 import { HealthController } from './health.controller';
 import { IdentityGuard } from './identity.guard';
+import { RequestContextMiddleware } from './request-context.middleware';
 import { createValidationPipe } from './validation';
 
-/** The skeleton every service shares: identity guard, error filter, validation, health, internal clients. */
+/**
+ * The skeleton every service shares: request context, identity guard, error filter, validation, health,
+ * internal clients.
+ */
 @Global()
 @Module({})
-export class ArchiveCoreModule {
+export class ArchiveCoreModule implements NestModule {
   static forRoot(options: CoreOptions): DynamicModule {
     const providers = [
       { provide: CORE_OPTIONS, useValue: options },
@@ -32,5 +36,9 @@ export class ArchiveCoreModule {
       providers,
       exports: [CORE_OPTIONS, InternalClient, DirectoryClient],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestContextMiddleware).forRoutes('*');
   }
 }

@@ -1,7 +1,6 @@
-import { createParamDecorator, ExecutionContext, SetMetadata, UnauthorizedException } from '@nestjs/common';
-import type { Request } from 'express';
+import { createParamDecorator, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import type { Identity } from '../identity-token';
-import { REQUEST_ID_HEADER } from '../identity-token';
+import { currentRequest, type RequestContext } from '../request-context';
 
 export const ACCESS_KEY = 'archive:access';
 export type Access = 'public' | 'internal' | 'user';
@@ -11,20 +10,16 @@ export const Public = () => SetMetadata(ACCESS_KEY, 'public' satisfies Access);
 /** Only another service of the archive, with a service token, may call it. */
 export const Internal = () => SetMetadata(ACCESS_KEY, 'internal' satisfies Access);
 
-export interface ArchiveRequest extends Request {
-  user?: Identity;
-  serviceCaller?: string;
+/** The context of the request being handled; the core module's middleware opened it for every route. */
+export function handledRequest(): RequestContext {
+  const context = currentRequest();
+  if (!context) throw new Error('No request context: is ArchiveCoreModule imported by this app?');
+  return context;
 }
 
 /** The signed-in person, as named by the gateway's identity token. */
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): Identity => {
-  const request = context.switchToHttp().getRequest<ArchiveRequest>();
-  if (!request.user) throw new UnauthorizedException('Please sign in to continue.');
-  return request.user;
-});
-
-/** The request id the gateway gave this request, passed on to internal calls so logs line up. */
-export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
-  const header = context.switchToHttp().getRequest<Request>().headers[REQUEST_ID_HEADER];
-  return typeof header === 'string' ? header : undefined;
+export const CurrentUser = createParamDecorator((): Identity => {
+  const user = handledRequest().user;
+  if (!user) throw new UnauthorizedException('Please sign in to continue.');
+  return user;
 });

@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException, ForbiddenException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
 import { IDENTITY_HEADER, SERVICE_HEADER, verifyIdentityToken, verifyServiceToken } from '../identity-token';
-import { ACCESS_KEY, type Access, type ArchiveRequest } from './decorators';
+import { ACCESS_KEY, type Access, handledRequest } from './decorators';
 import { CORE_OPTIONS, type CoreOptions } from './core-options';
 import { Inject } from '@nestjs/common';
 
@@ -22,22 +23,22 @@ export class IdentityGuard implements CanActivate {
       'user';
     if (access === 'public') return true;
 
-    const request = context.switchToHttp().getRequest<ArchiveRequest>();
+    const request = context.switchToHttp().getRequest<Request>();
     if (access === 'internal') {
       const caller = verifyServiceToken(header(request, SERVICE_HEADER), this.options.internalSecret);
       if (!caller) throw new ForbiddenException("This route is only for the archive's own services.");
-      request.serviceCaller = caller;
+      handledRequest().caller = caller;
       return true;
     }
 
     const user = verifyIdentityToken(header(request, IDENTITY_HEADER), this.options.internalSecret);
     if (!user) throw new UnauthorizedException('Please sign in to continue.');
-    request.user = user;
+    handledRequest().user = user;
     return true;
   }
 }
 
-function header(request: ArchiveRequest, name: string): string | undefined {
+function header(request: Request, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,3 +1,4 @@
+export * from './archive-logger';
 export * from './bootstrap';
 export * from './core-options';
 export * from './core.module';
@@ -6,4 +7,5 @@ export * from './decorators';
 export * from './error.filter';
 export * from './health.controller';
 export * from './identity.guard';
+export * from './request-context.middleware';
 export * from './validation';

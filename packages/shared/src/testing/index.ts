@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ArchiveLogger } from '../nest/archive-logger';
 import { IDENTITY_HEADER, SERVICE_HEADER, signIdentityToken, signServiceToken, type Identity } from '../identity-token';
 
 /** The secret tests sign tokens with; services under test are configured with it. */
@@ -50,7 +51,7 @@ export function freePort(): Promise<number> {
  * when one was chosen beforehand (with `freePort()`) so another service could be given its address first.
  */
 export async function startTestApp(module: DynamicModule, port = 0): Promise<TestApp> {
-  const app = await NestFactory.create(module, { logger: ['error'] });
+  const app = await NestFactory.create(module, { logger: new ArchiveLogger({ logLevels: ['error'] }) });
   await app.listen(port, '127.0.0.1');
   const address = app.getHttpServer().address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${address.port}` };

@@ -1,6 +1,6 @@
 import { Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { AlbumMediaService } from '../services/album-media.service';
 
 @Controller('api/albums/:albumId/media/:mediaId')
@@ -13,9 +13,8 @@ export class AlbumMediaController {
     @CurrentUser() user: Identity,
     @Param('albumId', ParseIdPipe) albumId: number,
     @Param('mediaId', ParseIdPipe) mediaId: number,
-    @RequestId() requestId?: string,
   ) {
-    return this.albumMedia.add(user, albumId, mediaId, requestId);
+    return this.albumMedia.add(user, albumId, mediaId);
   }
 
   @Delete()
@@ -23,8 +22,7 @@ export class AlbumMediaController {
     @CurrentUser() user: Identity,
     @Param('albumId', ParseIdPipe) albumId: number,
     @Param('mediaId', ParseIdPipe) mediaId: number,
-    @RequestId() requestId?: string,
   ) {
-    return this.albumMedia.remove(user, albumId, mediaId, requestId);
+    return this.albumMedia.remove(user, albumId, mediaId);
   }
 }

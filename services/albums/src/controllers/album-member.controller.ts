@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { AddMemberDto } from '../dtos/album.dto';
 import { AlbumService } from '../services/album.service';
 
@@ -9,13 +9,8 @@ export class AlbumMemberController {
   constructor(private readonly albums: AlbumService) {}
 
   @Post()
-  add(
-    @CurrentUser() user: Identity,
-    @Param('id', ParseIdPipe) id: number,
-    @Body() dto: AddMemberDto,
-    @RequestId() requestId?: string,
-  ) {
-    return this.albums.addMember(user, id, dto, requestId);
+  add(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Body() dto: AddMemberDto) {
+    return this.albums.addMember(user, id, dto);
   }
 
   @Delete(':userId')

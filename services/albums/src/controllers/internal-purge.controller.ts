@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { Internal, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { AlbumAccessService } from '../services/album-access.service';
 
 @Internal()
@@ -10,7 +10,7 @@ export class InternalPurgeController {
   /** Account deletion (auth): the albums the person created (items detached) and their memberships. */
   @Delete('users/:id')
   @HttpCode(204)
-  purge(@Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string): Promise<void> {
-    return this.access.purgeUser(id, requestId);
+  purge(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.access.purgeUser(id);
   }
 }

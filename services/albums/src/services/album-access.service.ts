@@ -20,10 +20,10 @@ export class AlbumAccessService {
    * An account is being deleted: the albums they created go (their items stay, detached by media first, so
    * a failure half-way is finished by a retry), and their memberships. Safe to run again.
    */
-  async purgeUser(userId: number, requestId?: string): Promise<void> {
+  async purgeUser(userId: number): Promise<void> {
     const created = await this.albums.idsCreatedBy(userId);
     for (const albumId of created) {
-      await this.media.detachAlbum(albumId, requestId);
+      await this.media.detachAlbum(albumId);
       await this.albums.delete(albumId);
     }
     await this.albums.removeMembershipsOf(userId);

@@ -19,19 +19,19 @@ export class AlbumMediaService {
   ) {}
 
   /** docs/rights.md "Items in albums": who may edit the item and the album (its creator or a canEdit member). */
-  async add(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
+  async add(user: Identity, albumId: number, mediaId: number): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     rights.requireVisible();
     if (!rights.canEdit) throw new ForbiddenException(ADD_MEDIA_FORBIDDEN);
-    await this.media.addItem(mediaId, albumId, user.id, requestId);
+    await this.media.addItem(mediaId, albumId, user.id);
     return { message: 'Media added to album successfully' };
   }
 
   /** docs/rights.md "Items in albums": the album creator, a canEdit member, or the uploader (whom media knows). */
-  async remove(user: Identity, albumId: number, mediaId: number, requestId?: string): Promise<MessageResponse> {
+  async remove(user: Identity, albumId: number, mediaId: number): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     try {
-      await this.media.removeItem(mediaId, albumId, user.id, rights.canEdit, requestId);
+      await this.media.removeItem(mediaId, albumId, user.id, rights.canEdit);
     } catch (error) {
       // The uploader may take their item out of an album they cannot see; anyone else learns nothing of it.
       if (!rights.canSee && error instanceof HttpError && error.status < 500) {

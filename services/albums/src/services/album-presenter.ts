@@ -7,7 +7,6 @@ import { AlbumRepository } from '../repositories/album.repository';
 import { MediaClient } from './media.client';
 
 export interface PresentOptions {
-  requestId?: string;
   /** People already looked up in this request (they must include every creator and member). */
   people?: Map<number, UserSummary>;
   /** A new album has no items: no need to ask the media service. */
@@ -42,8 +41,8 @@ export class AlbumPresenter {
     }
     const personIds = [...albums.map((album) => album.createdBy), ...members.map((member) => member.userId)];
     const [people, summaries] = await Promise.all([
-      options.people ?? this.directory.lookup(personIds, options.requestId),
-      options.empty ? new Map() : this.media.summaries(albumIds, options.requestId),
+      options.people ?? this.directory.lookup(personIds),
+      options.empty ? new Map() : this.media.summaries(albumIds),
     ]);
     return albums.map((album) => mapAlbum(album, membersByAlbum.get(album.id) ?? [], people, summaries.get(album.id)));
   }

@@ -43,27 +43,27 @@ export class AlbumService {
     return new AlbumRights(album, user.id, membership);
   }
 
-  async list(user: Identity, createdBy: number | undefined, requestId?: string): Promise<AlbumResponse[]> {
+  async list(user: Identity, createdBy: number | undefined): Promise<AlbumResponse[]> {
     const albums = await this.albums.listVisible(user.id, createdBy);
-    return this.presenter.many(albums, { requestId });
+    return this.presenter.many(albums);
   }
 
-  async get(user: Identity, albumId: number, requestId?: string): Promise<AlbumResponse> {
+  async get(user: Identity, albumId: number): Promise<AlbumResponse> {
     const album = (await this.rights(user, albumId)).requireVisible();
-    return this.presenter.one(album, { requestId });
+    return this.presenter.one(album);
   }
 
-  async create(user: Identity, dto: CreateAlbumDto, requestId?: string): Promise<AlbumResponse> {
+  async create(user: Identity, dto: CreateAlbumDto): Promise<AlbumResponse> {
     const album = await this.albums.create({
       name: dto.name,
       description: dto.description ?? null,
       isShared: dto.isShared ?? false,
       createdBy: user.id,
     });
-    return this.presenter.one(album, { requestId, empty: true });
+    return this.presenter.one(album, { empty: true });
   }
 
-  async update(user: Identity, albumId: number, dto: UpdateAlbumDto, requestId?: string): Promise<AlbumResponse> {
+  async update(user: Identity, albumId: number, dto: UpdateAlbumDto): Promise<AlbumResponse> {
     const rights = await this.rights(user, albumId);
     rights.requireVisible();
     if (!rights.isCreator) throw new ForbiddenException(UPDATE_FORBIDDEN);
@@ -73,42 +73,43 @@ export class AlbumService {
     if (dto.isShared !== undefined && dto.isShared !== null) changes.isShared = dto.isShared;
     const album = await this.albums.update(albumId, changes);
     if (!album) throw new NotFoundException(ALBUM_NOT_FOUND);
-    return this.presenter.one(album, { requestId });
+    return this.presenter.one(album);
   }
 
   /** The creator deletes the album; its items stay in the archive, detached by the media service first. */
-  async delete(user: Identity, albumId: number, requestId?: string): Promise<MessageResponse> {
+  async delete(user: Identity, albumId: number): Promise<MessageResponse> {
     const rights = await this.rights(user, albumId);
     rights.requireVisible();
     if (!rights.isCreator) throw new ForbiddenException(DELETE_FORBIDDEN);
     // Media first: if it is down the album stays whole (503) and deleting again finishes the job.
-    await this.media.detachAlbum(albumId, requestId);
+    await this.media.detachAlbum(albumId);
     await this.albums.delete(albumId);
     // An item added between the two steps would point at an album that no longer exists: detach again.
-    await this.media.detachAlbum(albumId, requestId).catch((error: unknown) => {
+    await this.media.detachAlbum(albumId).catch((error: unknown) => {
       this.logger.warn(`Album ${albumId} deleted; detaching its items again failed: ${String(error)}`);
     });
     return { message: 'Album deleted successfully' };
   }
 
   /** The creator or a canEdit member adds someone from the family; the creator and members are refused. */
-  async addMember(user: Identity, albumId: number, dto: AddMemberDto, requestId?: string): Promise<AlbumResponse> {
+  async addMember(user: Identity, albumId: number, dto: AddMemberDto): Promise<AlbumResponse> {
     const rights = await this.rights(user, albumId);
     const album = rights.requireVisible();
     if (!rights.canEdit) throw new ForbiddenException(ADD_MEMBER_FORBIDDEN);
     const members = await this.albums.membersOf([albumId]);
     // One directory call: it checks the person exists and names everyone the answer shows.
-    const people = await this.directory.lookup(
-      [album.createdBy, dto.userId, ...members.map((member) => member.userId)],
-      requestId,
-    );
+    const people = await this.directory.lookup([
+      album.createdBy,
+      dto.userId,
+      ...members.map((member) => member.userId),
+    ]);
     if (!people.has(dto.userId)) throw new NotFoundException(UNKNOWN_PERSON);
     if (dto.userId === album.createdBy) throw new ConflictException(CREATOR_IS_IN);
     if (members.some((member) => member.userId === dto.userId)) throw new ConflictException(ALREADY_MEMBER);
     const added = await this.albums.addMember(albumId, dto.userId, dto.canEdit ?? false);
     if (added === 'exists') throw new ConflictException(ALREADY_MEMBER);
     if (added === 'no-album') throw new NotFoundException(ALBUM_NOT_FOUND);
-    return this.presenter.one(album, { requestId, people });
+    return this.presenter.one(album, { people });
   }
 
   /** The creator removes anyone; a member may leave on their own. */

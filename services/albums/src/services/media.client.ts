@@ -20,13 +20,13 @@ export class MediaClient {
   }
 
   /** Item counts and the newest items of every listed album: one call, however many albums. */
-  async summaries(albumIds: number[], requestId?: string): Promise<Map<number, AlbumMediaSummary>> {
+  async summaries(albumIds: number[]): Promise<Map<number, AlbumMediaSummary>> {
     if (albumIds.length === 0) return new Map();
     const answer = await this.client.call<Record<string, Partial<AlbumMediaSummary>>>(
       this.media,
       'POST',
       '/internal/albums/summaries',
-      { body: { albumIds }, requestId },
+      { body: { albumIds } },
     );
     const summaries = new Map<number, AlbumMediaSummary>();
     for (const [albumId, summary] of Object.entries(answer ?? {})) {
@@ -39,29 +39,21 @@ export class MediaClient {
   }
 
   /** The acting person may edit the album (checked here); media checks they may see and edit the item. */
-  async addItem(mediaId: number, albumId: number, actingUserId: number, requestId?: string): Promise<unknown> {
+  async addItem(mediaId: number, albumId: number, actingUserId: number): Promise<unknown> {
     return this.client.call(this.media, 'PUT', `/internal/media/${mediaId}/album`, {
       body: { albumId, actingUserId },
-      requestId,
     });
   }
 
   /** Media allows it for an album editor or the item's uploader. */
-  async removeItem(
-    mediaId: number,
-    albumId: number,
-    actingUserId: number,
-    albumEditor: boolean,
-    requestId?: string,
-  ): Promise<void> {
+  async removeItem(mediaId: number, albumId: number, actingUserId: number, albumEditor: boolean): Promise<void> {
     await this.client.call(this.media, 'DELETE', `/internal/media/${mediaId}/album`, {
       body: { albumId, actingUserId, albumEditor },
-      requestId,
     });
   }
 
   /** An album is going away: its items stay in the archive, in no album. */
-  async detachAlbum(albumId: number, requestId?: string): Promise<void> {
-    await this.client.call(this.media, 'POST', `/internal/albums/${albumId}/detach`, { requestId });
+  async detachAlbum(albumId: number): Promise<void> {
+    await this.client.call(this.media, 'POST', `/internal/albums/${albumId}/detach`);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
-import { Internal, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
 import { AccountService } from '../services/account.service';
 
@@ -10,14 +10,14 @@ export class InternalAccountController {
   constructor(private readonly accounts: AccountService) {}
 
   @Post('accounts')
-  register(@Body() dto: RegisterDto, @RequestId() requestId?: string) {
-    return this.accounts.register(dto, requestId);
+  register(@Body() dto: RegisterDto) {
+    return this.accounts.register(dto);
   }
 
   @Post('logins')
   @HttpCode(200)
-  login(@Body() dto: LoginDto, @RequestId() requestId?: string) {
-    return this.accounts.login(dto, requestId);
+  login(@Body() dto: LoginDto) {
+    return this.accounts.login(dto);
   }
 
   @Post('password-resets')
@@ -29,7 +29,7 @@ export class InternalAccountController {
 
   @Delete('accounts/:id')
   @HttpCode(204)
-  deleteAccount(@Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string) {
-    return this.accounts.deleteAccount(id, requestId);
+  deleteAccount(@Param('id', ParseIdPipe) id: number) {
+    return this.accounts.deleteAccount(id);
   }
 }

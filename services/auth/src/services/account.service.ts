@@ -7,7 +7,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { InternalClient, type Identity } from '@family/shared';
+import { coded, InternalClient, type Identity } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
 import { AccountRepository } from '../repositories/account.repository';
@@ -36,14 +36,13 @@ export class AccountService {
   }
 
   /** Creates the account and its profile, or neither. */
-  async register(dto: RegisterDto, requestId?: string): Promise<ProfileUser> {
+  async register(dto: RegisterDto): Promise<ProfileUser> {
     if (this.config.SIGNUP === 'closed' && dto.invitedBy === undefined) {
       throw new ForbiddenException('Sign-up is closed. Ask a family member to add you.');
     }
     const account = await this.accounts.create(dto.username, await hashPassword(dto.password));
     try {
       return await this.internal.call<ProfileUser>(this.profile, 'POST', '/internal/profiles', {
-        requestId,
         body: {
           id: account.id,
           username: account.username,
@@ -59,17 +58,17 @@ export class AccountService {
   }
 
   /** The person for a correct username and password; one sentence for unknown user and wrong password. */
-  async login(dto: LoginDto, requestId?: string): Promise<ProfileUser> {
+  async login(dto: LoginDto): Promise<ProfileUser> {
     const account = await this.accounts.findByUsername(dto.username);
     const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!account || !matches) throw new UnauthorizedException(INVALID_LOGIN);
-    return this.internal.call<ProfileUser>(this.profile, 'GET', `/internal/profiles/${account.id}`, { requestId });
+    if (!account || !matches) throw new UnauthorizedException(coded(INVALID_LOGIN, 'invalid_credentials'));
+    return this.internal.call<ProfileUser>(this.profile, 'GET', `/internal/profiles/${account.id}`);
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const account = await this.accounts.findByUsername(dto.username);
     if (!account || !(await this.resetCodes.consume(account.id, dto.resetCode))) {
-      throw new BadRequestException('Invalid or expired reset code');
+      throw new BadRequestException(coded('Invalid or expired reset code', 'invalid_reset_code'));
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
   }
@@ -87,9 +86,9 @@ export class AccountService {
    * Asks every service to purge the person (idempotent), then removes the account. A service that is
    * down stops the deletion with 503 and the account stays, so signing in and retrying finishes the job.
    */
-  async deleteAccount(id: number, requestId?: string): Promise<void> {
+  async deleteAccount(id: number): Promise<void> {
     for (const service of purgeOrder(this.config)) {
-      await this.internal.call(service, 'DELETE', `/internal/users/${id}`, { requestId, timeoutMs: 120_000 });
+      await this.internal.call(service, 'DELETE', `/internal/users/${id}`, { timeoutMs: 120_000 });
     }
     await this.accounts.delete(id);
     this.logger.log(`account ${id} deleted with everything it owned`);

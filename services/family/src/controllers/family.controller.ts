@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { CreateMemberDto } from '../dtos/member.dto';
 import { AddRelationDto } from '../dtos/relation.dto';
 import { MemberService } from '../services/member.service';
@@ -14,22 +14,18 @@ export class FamilyController {
   ) {}
 
   @Post()
-  add(@CurrentUser() user: Identity, @Body() dto: AddRelationDto, @RequestId() requestId?: string) {
-    return this.relations.add(user, dto, requestId);
+  add(@CurrentUser() user: Identity, @Body() dto: AddRelationDto) {
+    return this.relations.add(user, dto);
   }
 
   @Post('create-member')
-  createMember(@CurrentUser() user: Identity, @Body() dto: CreateMemberDto, @RequestId() requestId?: string) {
-    return this.members.create(user, dto, requestId);
+  createMember(@CurrentUser() user: Identity, @Body() dto: CreateMemberDto) {
+    return this.members.create(user, dto);
   }
 
   @Get(':rootUserId')
-  tree(
-    @CurrentUser() _user: Identity,
-    @Param('rootUserId', ParseIdPipe) rootUserId: number,
-    @RequestId() requestId?: string,
-  ) {
-    return this.relations.tree(rootUserId, requestId);
+  tree(@CurrentUser() _user: Identity, @Param('rootUserId', ParseIdPipe) rootUserId: number) {
+    return this.relations.tree(rootUserId);
   }
 
   @Delete(':id')

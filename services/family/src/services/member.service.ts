@@ -18,13 +18,12 @@ export class MemberService {
    * Creates a relative's account and profile through the auth service (allowed even when sign-up is closed,
    * as a signed-in member invites them). Its refusals, such as a username already taken, pass through.
    */
-  async create(user: Identity, dto: CreateMemberDto, requestId?: string): Promise<{ user: NewMember }> {
+  async create(user: Identity, dto: CreateMemberDto): Promise<{ user: NewMember }> {
     const created = await this.internal.call<NewMember>(
       { name: 'auth', url: this.config.AUTH_URL },
       'POST',
       '/internal/accounts',
       {
-        requestId,
         body: {
           username: dto.username,
           password: dto.password,

@@ -21,10 +21,10 @@ export class RelationService {
    * holds the lineage lock (the ancestor rule spans the whole graph) and every write holds both people's
    * locks, taken lineage first, then people in ascending order.
    */
-  async add(user: Identity, dto: AddRelationDto, requestId?: string): Promise<FamilyRelationResponse> {
+  async add(user: Identity, dto: AddRelationDto): Promise<FamilyRelationResponse> {
     const fromUserId = dto.fromUserId ?? user.id;
     const { toUserId, relationType } = dto;
-    const people = await this.directory.lookup([fromUserId, toUserId], requestId);
+    const people = await this.directory.lookup([fromUserId, toUserId]);
     if (!people.has(fromUserId) || !people.has(toUserId)) throw new NotFoundException(UNKNOWN_MEMBER);
     const nameOf = (id: number) => people.get(id)?.displayName ?? 'This person';
 
@@ -61,9 +61,9 @@ export class RelationService {
   }
 
   /** The relations needed to draw `rootId`'s tree, read from the root's side, with one directory call. */
-  async tree(rootId: number, requestId?: string): Promise<FamilyRelationResponse[]> {
+  async tree(rootId: number): Promise<FamilyRelationResponse[]> {
     const rows = await this.relations.findForTree(rootId);
-    const people = await this.directory.lookup([rootId, ...rows.flatMap((r) => [r.fromUserId, r.toUserId])], requestId);
+    const people = await this.directory.lookup([rootId, ...rows.flatMap((r) => [r.fromUserId, r.toUserId])]);
     if (!people.has(rootId)) throw new NotFoundException(UNKNOWN_ROOT);
     const parents = new Set(rows.map((row) => parentIn(row, rootId)).filter((id): id is number => id !== null));
     return rows

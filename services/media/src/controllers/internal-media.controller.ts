@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { Internal, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { AlbumSummariesDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
 import { InternalMediaService } from '../services/internal.service';
 
@@ -26,13 +26,13 @@ export class InternalMediaController {
   /** Item counts and the newest items of many albums in one call. */
   @Post('albums/summaries')
   @HttpCode(200)
-  summaries(@Body() dto: AlbumSummariesDto, @RequestId() requestId?: string) {
-    return this.media.albumSummaries(dto, requestId);
+  summaries(@Body() dto: AlbumSummariesDto) {
+    return this.media.albumSummaries(dto);
   }
 
   @Put('media/:mediaId/album')
-  setAlbum(@Param('mediaId', ParseIdPipe) mediaId: number, @Body() dto: SetAlbumDto, @RequestId() requestId?: string) {
-    return this.media.setAlbum(mediaId, dto, requestId);
+  setAlbum(@Param('mediaId', ParseIdPipe) mediaId: number, @Body() dto: SetAlbumDto) {
+    return this.media.setAlbum(mediaId, dto);
   }
 
   @Delete('media/:mediaId/album')

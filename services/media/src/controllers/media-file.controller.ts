@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { sendFile, type Identity } from '@family/shared';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { FileService } from '../services/file.service';
 
 /** The files themselves: streamed, with Range for seeking in video and audio. */
@@ -11,25 +11,23 @@ export class MediaFileController {
 
   /** `?download=1` asks for an attachment even for kinds a browser could show. */
   @Get(':id/file')
-  file(
+  async file(
     @CurrentUser() user: Identity,
     @Param('id', ParseIdPipe) id: number,
     @Query('download') download: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
-    @RequestId() requestId?: string,
   ) {
-    return this.files.sendFile(user, id, download === '1' || download === 'true', req, res, requestId);
+    await sendFile(req, res, await this.files.file(user, id, download === '1' || download === 'true'));
   }
 
   @Get(':id/thumbnail')
-  thumbnail(
+  async thumbnail(
     @CurrentUser() user: Identity,
     @Param('id', ParseIdPipe) id: number,
     @Req() req: Request,
     @Res() res: Response,
-    @RequestId() requestId?: string,
   ) {
-    return this.files.sendThumbnail(user, id, req, res, requestId);
+    await sendFile(req, res, await this.files.thumbnail(user, id));
   }
 }

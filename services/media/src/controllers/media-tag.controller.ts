@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { AddTagDto } from '../dtos/media.dto';
 import { TagService } from '../services/tag.service';
 
@@ -10,27 +10,18 @@ export class MediaTagController {
 
   /** The older path for the same list (docs/api.md lists both). */
   @Get('tags/:mediaId')
-  listByMedia(
-    @CurrentUser() user: Identity,
-    @Param('mediaId', ParseIdPipe) mediaId: number,
-    @RequestId() requestId?: string,
-  ) {
-    return this.tags.list(user, mediaId, requestId);
+  listByMedia(@CurrentUser() user: Identity, @Param('mediaId', ParseIdPipe) mediaId: number) {
+    return this.tags.list(user, mediaId);
   }
 
   @Get(':id/tags')
-  list(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string) {
-    return this.tags.list(user, id, requestId);
+  list(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.tags.list(user, id);
   }
 
   @Post(':id/tags')
-  add(
-    @CurrentUser() user: Identity,
-    @Param('id', ParseIdPipe) id: number,
-    @Body() dto: AddTagDto,
-    @RequestId() requestId?: string,
-  ) {
-    return this.tags.add(user, id, dto.userId, requestId);
+  add(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Body() dto: AddTagDto) {
+    return this.tags.add(user, id, dto.userId);
   }
 
   @Delete(':id/tags/:userId')
@@ -39,8 +30,7 @@ export class MediaTagController {
     @CurrentUser() user: Identity,
     @Param('id', ParseIdPipe) id: number,
     @Param('userId', ParseIdPipe) userId: number,
-    @RequestId() requestId?: string,
   ) {
-    return this.tags.remove(user, id, userId, requestId);
+    return this.tags.remove(user, id, userId);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseFilters } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe, RequestId } from '@family/shared/nest';
+import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import { DuplicateUploadFilter } from '../http/duplicate-upload.filter';
 import { MediaService } from '../services/media.service';
@@ -16,40 +16,35 @@ export class MediaController {
   ) {}
 
   @Get()
-  list(@CurrentUser() user: Identity, @Query() query: ListMediaQuery, @RequestId() requestId?: string) {
-    return this.media.list(user, query, requestId);
+  list(@CurrentUser() user: Identity, @Query() query: ListMediaQuery) {
+    return this.media.list(user, query);
   }
 
   @Get('tagged')
-  tagged(@CurrentUser() user: Identity, @Query() query: TaggedMediaQuery, @RequestId() requestId?: string) {
-    return this.media.tagged(user, query, requestId);
+  tagged(@CurrentUser() user: Identity, @Query() query: TaggedMediaQuery) {
+    return this.media.tagged(user, query);
   }
 
   /** Multipart, streamed into storage: Nest's body parsers leave multipart alone. */
   @Post()
   @UseFilters(DuplicateUploadFilter)
-  upload(@CurrentUser() user: Identity, @Req() req: Request, @RequestId() requestId?: string) {
-    return this.uploads.upload(user, req, requestId);
+  upload(@CurrentUser() user: Identity, @Req() req: Request) {
+    return this.uploads.upload(user, req);
   }
 
   @Get(':id')
-  get(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string) {
-    return this.media.get(user, id, requestId);
+  get(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.media.get(user, id);
   }
 
   @Patch(':id')
-  update(
-    @CurrentUser() user: Identity,
-    @Param('id', ParseIdPipe) id: number,
-    @Body() dto: UpdateMediaDto,
-    @RequestId() requestId?: string,
-  ) {
-    return this.media.update(user, id, dto, requestId);
+  update(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Body() dto: UpdateMediaDto) {
+    return this.media.update(user, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  delete(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @RequestId() requestId?: string) {
-    return this.media.delete(user, id, requestId);
+  delete(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.media.delete(user, id);
   }
 }

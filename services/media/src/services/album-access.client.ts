@@ -23,12 +23,11 @@ export class AlbumAccessClient {
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
-  async forUser(userId: number, requestId?: string): Promise<AlbumAccess> {
+  async forUser(userId: number): Promise<AlbumAccess> {
     const access = await this.client.call<Partial<AlbumAccess>>(
       { name: 'albums', url: this.config.ALBUMS_URL },
       'GET',
       `/internal/users/${userId}/album-access`,
-      { requestId },
     );
     return {
       visible: ids(access?.visible),
@@ -38,9 +37,9 @@ export class AlbumAccessClient {
   }
 
   /** A lazy, once-only lookup for one request: made only when a rule actually needs it. */
-  lazy(userId: number, requestId?: string): () => Promise<AlbumAccess> {
+  lazy(userId: number): () => Promise<AlbumAccess> {
     let pending: Promise<AlbumAccess> | undefined;
-    return () => (pending ??= this.forUser(userId, requestId));
+    return () => (pending ??= this.forUser(userId));
   }
 }
 

@@ -1,14 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import sharp from 'sharp';
-import type { Identity } from '@family/shared';
+import type { FileToSend, Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
 import { hasPreview } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { contentDisposition, extensionFor, isInlineType } from '../http/content-disposition';
-import { etagMatches } from '../http/byte-range';
-import { sendObject } from '../http/send-object';
 import { MediaAccessFactory } from './media-access.service';
 import { thumbnailKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
@@ -17,6 +14,9 @@ import { MEDIA_STORAGE } from './storage.provider';
 export const THUMBNAIL_SIZE = 480;
 /** Decoding a big photo takes memory: only this many thumbnails are made at once. */
 const MAX_PARALLEL_THUMBNAILS = 2;
+// A file's bytes never change under its id, but who may see it can: keep it in this browser only, and
+// revalidate (cheaply, with the ETag) after a day.
+const CACHE_CONTROL = 'private, max-age=86400';
 
 /** GET /api/media/{id}/file and /thumbnail, both only for people who may see the item. */
 @Injectable()
@@ -31,53 +31,33 @@ export class FileService {
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async sendFile(
-    user: Identity,
-    id: number,
-    download: boolean,
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId?: string,
-  ): Promise<void> {
-    const item = await this.access.for(user.id, requestId).visibleItem(id);
+  /** The item's original; `download` asks for an attachment even for kinds a browser could show. */
+  async file(user: Identity, id: number, download: boolean): Promise<FileToSend> {
+    const item = await this.access.for(user.id).visibleItem(id);
     if (!item.objectKey || !item.contentType || item.fileSize === null) {
       throw new NotFoundException('This item has no file.');
     }
     const inline = !download && isInlineType(item.contentType);
-    await sendObject(req, res, {
+    return {
       storage: this.storage,
       key: item.objectKey,
       size: item.fileSize,
       etag: `"${item.sha256}"`,
       contentType: item.contentType,
+      cacheControl: CACHE_CONTROL,
       contentDisposition: contentDisposition(
         inline ? 'inline' : 'attachment',
         item.fileName,
         `media-${item.id}`,
         extensionFor(item.contentType),
       ),
-    });
+    };
   }
 
-  async sendThumbnail(
-    user: Identity,
-    id: number,
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId?: string,
-  ): Promise<void> {
-    const item = await this.access.for(user.id, requestId).visibleItem(id);
+  /** The item's WebP thumbnail, made on the first request for it. */
+  async thumbnail(user: Identity, id: number): Promise<FileToSend> {
+    const item = await this.access.for(user.id).visibleItem(id);
     if (!hasPreview(item)) throw new NotFoundException('This item has no preview.');
-    // The thumbnail follows from the original's bytes, so the original's hash names it.
-    const etag = `"${item.sha256}-w${THUMBNAIL_SIZE}"`;
-    if (
-      etagMatches(typeof req.headers['if-none-match'] === 'string' ? req.headers['if-none-match'] : undefined, etag)
-    ) {
-      res.setHeader('ETag', etag);
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
     const key = thumbnailKey(item.id);
     let stored = await this.storage.stat(key);
     if (!stored) {
@@ -85,14 +65,16 @@ export class FileService {
       stored = await this.storage.stat(key);
       if (!stored) throw new NotFoundException('No preview can be made for this item.');
     }
-    await sendObject(req, res, {
+    return {
       storage: this.storage,
       key,
       size: stored.size,
-      etag,
+      // The thumbnail follows from the original's bytes, so the original's hash names it.
+      etag: `"${item.sha256}-w${THUMBNAIL_SIZE}"`,
       contentType: 'image/webp',
+      cacheControl: CACHE_CONTROL,
       contentDisposition: contentDisposition('inline', item.fileName, `media-${item.id}`, 'webp'),
-    });
+    };
   }
 
   /** Made on first request and kept in storage; later requests stream the kept one. */

@@ -53,17 +53,17 @@ export class InternalMediaService {
    * Puts an item into an album. The albums service has checked that the acting person may edit the album;
    * here they must be able to see and edit the item (docs/rights.md "Items in albums": one album per item).
    */
-  async setAlbum(mediaId: number, dto: SetAlbumDto, requestId?: string): Promise<MediaItemResponse> {
-    const access = this.access.for(dto.actingUserId, requestId);
+  async setAlbum(mediaId: number, dto: SetAlbumDto): Promise<MediaItemResponse> {
+    const access = this.access.for(dto.actingUserId);
     const item = await access.visibleItem(mediaId);
-    if (item.albumId === dto.albumId) return this.presenter.item(item, requestId);
+    if (item.albumId === dto.albumId) return this.presenter.item(item);
     if (!(await access.canEdit(item))) {
       throw new ForbiddenException('Only the uploader or an album editor can add this item to an album');
     }
     if (item.albumId !== null || !(await this.media.attachToAlbum(mediaId, dto.albumId))) {
       throw new ConflictException('This item is already in an album');
     }
-    return this.presenter.item({ ...item, albumId: dto.albumId }, requestId);
+    return this.presenter.item({ ...item, albumId: dto.albumId });
   }
 
   /** Takes an item out of an album: the album's editors (the albums service says so) or the item's uploader. */
@@ -79,7 +79,7 @@ export class InternalMediaService {
   }
 
   /** Item counts and the newest items of many albums: one query for the counts, one for the previews. */
-  async albumSummaries(dto: AlbumSummariesDto, requestId?: string): Promise<Record<number, AlbumSummary>> {
+  async albumSummaries(dto: AlbumSummariesDto): Promise<Record<number, AlbumSummary>> {
     const albumIds = [...new Set(dto.albumIds)];
     const summaries: Record<number, AlbumSummary> = {};
     for (const albumId of albumIds) summaries[albumId] = { itemCount: 0, items: [] };
@@ -88,7 +88,7 @@ export class InternalMediaService {
       this.media.countByAlbum(albumIds),
       this.media.newestByAlbum(albumIds, ALBUM_PREVIEW_SIZE),
     ]);
-    const presented = await this.presenter.items(newest, requestId);
+    const presented = await this.presenter.items(newest);
     newest.forEach((item, index) => summaries[item.albumId!].items.push(presented[index]));
     for (const [albumId, count] of counts) summaries[albumId].itemCount = count;
     return summaries;

@@ -18,9 +18,8 @@ export class MediaAccess {
     readonly userId: number,
     private readonly media: MediaRepository,
     albums: AlbumAccessClient,
-    requestId?: string,
   ) {
-    this.albumAccess = albums.lazy(userId, requestId);
+    this.albumAccess = albums.lazy(userId);
   }
 
   albums(): Promise<AlbumAccess> {
@@ -70,7 +69,7 @@ export class MediaAccessFactory {
     private readonly albums: AlbumAccessClient,
   ) {}
 
-  for(userId: number, requestId?: string): MediaAccess {
-    return new MediaAccess(userId, this.media, this.albums, requestId);
+  for(userId: number): MediaAccess {
+    return new MediaAccess(userId, this.media, this.albums);
   }
 }

@@ -15,7 +15,7 @@ export class MediaPresenter {
     private readonly directory: DirectoryClient,
   ) {}
 
-  async items(items: MediaItemEntity[], requestId?: string): Promise<MediaItemResponse[]> {
+  async items(items: MediaItemEntity[]): Promise<MediaItemResponse[]> {
     if (items.length === 0) return [];
     const tags = await this.media.tagsOf(items.map((item) => item.id));
     const tagged = new Map<number, number[]>();
@@ -24,23 +24,17 @@ export class MediaPresenter {
       list.push(tag.userId);
       tagged.set(tag.mediaId, list);
     }
-    const people = await this.directory.lookup(
-      [...items.map((item) => item.userId), ...tags.map((tag) => tag.userId)],
-      requestId,
-    );
+    const people = await this.directory.lookup([...items.map((item) => item.userId), ...tags.map((tag) => tag.userId)]);
     return items.map((item) => mapMediaItem(item, tagged.get(item.id) ?? [], people));
   }
 
-  async item(item: MediaItemEntity, requestId?: string): Promise<MediaItemResponse> {
-    return (await this.items([item], requestId))[0];
+  async item(item: MediaItemEntity): Promise<MediaItemResponse> {
+    return (await this.items([item]))[0];
   }
 
-  async tags(mediaId: number, requestId?: string): Promise<MediaTagResponse[]> {
+  async tags(mediaId: number): Promise<MediaTagResponse[]> {
     const tags = await this.media.tagsOf([mediaId]);
-    const people = await this.directory.lookup(
-      tags.map((tag) => tag.userId),
-      requestId,
-    );
+    const people = await this.directory.lookup(tags.map((tag) => tag.userId));
     return tags.map((tag) => mapTag(tag.userId, people));
   }
 }

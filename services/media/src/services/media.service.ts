@@ -30,26 +30,26 @@ export class MediaService {
   ) {}
 
   /** GET /api/media */
-  list(user: Identity, query: ListMediaQuery, requestId?: string): Promise<MediaPageResponse> {
+  list(user: Identity, query: ListMediaQuery): Promise<MediaPageResponse> {
     const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
     if (query.userId !== undefined && query.uploaded !== 'false') filter.uploaderId = query.userId;
-    return this.page(user, filter, query, requestId);
+    return this.page(user, filter, query);
   }
 
   /** GET /api/media/tagged: what a person (the signed-in one unless named) is tagged in, as far as the caller sees. */
-  tagged(user: Identity, query: TaggedMediaQuery, requestId?: string): Promise<MediaPageResponse> {
+  tagged(user: Identity, query: TaggedMediaQuery): Promise<MediaPageResponse> {
     const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
     filter.taggedUserId = query.userId ?? user.id;
-    return this.page(user, filter, query, requestId);
+    return this.page(user, filter, query);
   }
 
-  async get(user: Identity, id: number, requestId?: string): Promise<MediaItemResponse> {
-    const item = await this.access.for(user.id, requestId).visibleItem(id);
-    return this.presenter.item(item, requestId);
+  async get(user: Identity, id: number): Promise<MediaItemResponse> {
+    const item = await this.access.for(user.id).visibleItem(id);
+    return this.presenter.item(item);
   }
 
-  async update(user: Identity, id: number, dto: UpdateMediaDto, requestId?: string): Promise<MediaItemResponse> {
-    const access = this.access.for(user.id, requestId);
+  async update(user: Identity, id: number, dto: UpdateMediaDto): Promise<MediaItemResponse> {
+    const access = this.access.for(user.id);
     const item = await access.visibleItem(id);
     await access.requireEditor(item);
     const changes: MediaChanges = {};
@@ -57,11 +57,11 @@ export class MediaService {
     if (dto.description !== undefined) changes.description = dto.description;
     if (dto.mediaDate !== undefined) changes.mediaDate = dto.mediaDate;
     const updated = await this.media.update(id, changes);
-    return this.presenter.item(updated ?? item, requestId);
+    return this.presenter.item(updated ?? item);
   }
 
-  async delete(user: Identity, id: number, requestId?: string): Promise<void> {
-    const access = this.access.for(user.id, requestId);
+  async delete(user: Identity, id: number): Promise<void> {
+    const access = this.access.for(user.id);
     const item = await access.visibleItem(id);
     await access.requireDeleter(item);
     await this.removeItem(item);
@@ -86,16 +86,15 @@ export class MediaService {
     user: Identity,
     filter: MediaFilter,
     query: { limit?: number; cursor?: string },
-    requestId?: string,
   ): Promise<MediaPageResponse> {
     const after = decodeCursor(query.cursor);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const { visible } = await this.access.for(user.id, requestId).albums();
+    const { visible } = await this.access.for(user.id).albums();
     const rows = await this.media.list({ userId: user.id, visibleAlbumIds: visible }, filter, after, limit + 1);
     const pageItems = rows.slice(0, limit);
     const last = pageItems[pageItems.length - 1];
     return {
-      items: await this.presenter.items(pageItems, requestId),
+      items: await this.presenter.items(pageItems),
       nextCursor: rows.length > limit && last ? encodeCursor({ mediaDate: last.mediaDate, id: last.id }) : null,
     };
   }

@@ -15,21 +15,21 @@ export class TagService {
     private readonly directory: DirectoryClient,
   ) {}
 
-  async list(user: Identity, mediaId: number, requestId?: string): Promise<MediaTagResponse[]> {
-    await this.access.for(user.id, requestId).visibleItem(mediaId);
-    return this.presenter.tags(mediaId, requestId);
+  async list(user: Identity, mediaId: number): Promise<MediaTagResponse[]> {
+    await this.access.for(user.id).visibleItem(mediaId);
+    return this.presenter.tags(mediaId);
   }
 
-  async add(user: Identity, mediaId: number, userId: number, requestId?: string): Promise<MediaTagResponse> {
-    await this.access.for(user.id, requestId).visibleItem(mediaId);
-    const people = await this.directory.lookup([userId], requestId);
+  async add(user: Identity, mediaId: number, userId: number): Promise<MediaTagResponse> {
+    await this.access.for(user.id).visibleItem(mediaId);
+    const people = await this.directory.lookup([userId]);
     if (!people.has(userId)) throw new NotFoundException('This person is not in the family archive.');
     if (!(await this.media.addTag(mediaId, userId))) throw new ConflictException('This person is already tagged');
     return mapTag(userId, people);
   }
 
-  async remove(user: Identity, mediaId: number, userId: number, requestId?: string): Promise<void> {
-    await this.access.for(user.id, requestId).visibleItem(mediaId);
+  async remove(user: Identity, mediaId: number, userId: number): Promise<void> {
+    await this.access.for(user.id).visibleItem(mediaId);
     if (!(await this.media.removeTag(mediaId, userId))) {
       throw new NotFoundException('This person is not tagged in this item.');
     }

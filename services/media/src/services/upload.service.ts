@@ -46,7 +46,7 @@ export class UploadService {
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async upload(user: Identity, req: IncomingMessage, requestId?: string): Promise<MediaItemResponse> {
+  async upload(user: Identity, req: IncomingMessage): Promise<MediaItemResponse> {
     const received = await receiveUpload(req, {
       storage: this.storage,
       newKey: () => newMediaKey(),
@@ -69,7 +69,7 @@ export class UploadService {
       file = null;
     }
     try {
-      return await this.save(user, received.fields, file, requestId);
+      return await this.save(user, received.fields, file);
     } catch (error) {
       // The object is stored but will never have a row: remove it.
       if (file) await this.storage.delete(file.key).catch((e: unknown) => this.logger.error(String(e)));
@@ -81,7 +81,6 @@ export class UploadService {
     user: Identity,
     fields: Map<string, string>,
     file: ReceivedFile | null,
-    requestId?: string,
   ): Promise<MediaItemResponse> {
     const type = fields.get('type')?.trim();
     if (!isMediaType(type)) {
@@ -117,7 +116,7 @@ export class UploadService {
     if (!mediaDate && file && kind?.contentType.startsWith('image/')) mediaDate = await exifDate(file.head);
     mediaDate ??= today();
 
-    const albumId = await this.albumFor(user, fields.get('albumId'), requestId);
+    const albumId = await this.albumFor(user, fields.get('albumId'));
 
     if (file) {
       const existing = await this.media.findIdBySha256(user.id, file.sha256);
@@ -139,18 +138,18 @@ export class UploadService {
       fileSize: file?.size ?? null,
       sha256: file?.sha256 ?? null,
     });
-    return this.presenter.item(item, requestId);
+    return this.presenter.item(item);
   }
 
   /** The album to upload into: only one the uploader created or may edit (asked of the albums service once). */
-  private async albumFor(user: Identity, raw: string | undefined, requestId?: string): Promise<number | null> {
+  private async albumFor(user: Identity, raw: string | undefined): Promise<number | null> {
     const text = raw?.trim() ?? '';
     if (text === '' || text === 'none' || text === 'null') return null;
     const albumId = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
     if (!Number.isSafeInteger(albumId) || albumId < 1 || albumId > 2147483647) {
       throw new BadRequestException('Please choose an album from the list, or No Album.');
     }
-    const { editable } = await this.albums.forUser(user.id, requestId);
+    const { editable } = await this.albums.forUser(user.id);
     if (!editable.includes(albumId)) throw new ForbiddenException(ALBUM_FORBIDDEN);
     return albumId;
   }

@@ -1,6 +1,6 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Identity } from '@family/shared';
+import { sendFile, type Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { PictureService } from '../services/picture.service';
 
@@ -21,17 +21,9 @@ export class PictureController {
     @CurrentUser() _user: Identity,
     @Param('id', ParseIdPipe) id: number,
     @Query('v') version: string | undefined,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: Request,
+    @Res() res: Response,
   ) {
-    const picture = await this.pictures.find(id, version, ifNoneMatch);
-    res.setHeader('ETag', picture.etag);
-    res.setHeader('Cache-Control', picture.current ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-    if (picture.notModified) {
-      res.status(304);
-      return undefined;
-    }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    return new StreamableFile(await picture.open(), { type: 'image/webp', length: picture.size });
+    await sendFile(req, res, await this.pictures.find(id, version));
   }
 }

@@ -10,7 +10,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import sharp from 'sharp';
-import type { Identity } from '@family/shared';
+import type { FileToSend, Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
 import { mapUser, type UserResponse } from '../dtos/user.dto';
 import { ProfileRepository } from '../repositories/profile.repository';
@@ -24,17 +24,10 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 export const PICTURE_SIZE = 512;
 const NO_PICTURE = 'Please choose a picture';
 const UNREADABLE_PICTURE = 'This picture could not be read. Please choose a JPEG, PNG, WebP or GIF picture.';
-
-export interface PictureToServe {
-  /** Quoted, ready for the ETag header. */
-  etag: string;
-  /** The request's If-None-Match names this picture: answer 304 without a body. */
-  notModified: boolean;
-  /** The URL asked for the current version, so the answer may be cached for good. */
-  current: boolean;
-  size: number;
-  open: () => Promise<Readable>;
-}
+// The URL with the current version (?v=) always names the same picture, so browsers may keep it for good;
+// any other URL may show another picture tomorrow and must be checked each time.
+const CACHE_CURRENT = 'private, max-age=31536000, immutable';
+const CACHE_OTHER = 'private, no-cache';
 
 @Injectable()
 export class PictureService {
@@ -64,23 +57,19 @@ export class PictureService {
     return mapUser(signedInProfile(await this.profiles.findById(user.id)));
   }
 
-  /** GET /api/users/{id}/picture. */
-  async find(
-    userId: number,
-    requestedVersion: string | undefined,
-    ifNoneMatch: string | undefined,
-  ): Promise<PictureToServe> {
+  /** GET /api/users/{id}/picture; `requestedVersion` is the URL's ?v=. */
+  async find(userId: number, requestedVersion: string | undefined): Promise<FileToSend> {
     const profile = await this.profiles.findById(userId);
     const key = profile?.pictureKey;
     const stat = key ? await this.storage.stat(key) : null;
     if (!profile || !key || !stat) throw new NotFoundException('This person has no profile picture.');
-    const etag = `"${stat.etag}"`;
     return {
-      etag,
-      notModified: matchesEtag(ifNoneMatch, etag),
-      current: requestedVersion === String(profile.pictureVersion),
+      storage: this.storage,
+      key,
       size: stat.size,
-      open: () => this.storage.get(key),
+      etag: `"${stat.etag}"`,
+      contentType: 'image/webp',
+      cacheControl: requestedVersion === String(profile.pictureVersion) ? CACHE_CURRENT : CACHE_OTHER,
     };
   }
 
@@ -131,13 +120,4 @@ export class PictureService {
       this.logger.warn(`could not delete the replaced picture ${key}: ${(error as Error).message}`);
     }
   }
-}
-
-/** If-None-Match holds `*` or this etag (weak or strong). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
 }
