@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { MediaItem, MediaTag } from '@family/contract';
 import { DirectoryClient } from '@family/shared';
-import { mapMediaItem, mapTag, type MediaItemResponse, type MediaTagResponse } from '../dtos/media.dto';
+import { mapMediaItem, mapTag } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
 
@@ -15,7 +16,7 @@ export class MediaPresenter {
     private readonly directory: DirectoryClient,
   ) {}
 
-  async items(items: MediaItemEntity[], requestId?: string): Promise<MediaItemResponse[]> {
+  async items(items: MediaItemEntity[], requestId?: string): Promise<MediaItem[]> {
     if (items.length === 0) return [];
     const tags = await this.media.tagsOf(items.map((item) => item.id));
     const tagged = new Map<number, number[]>();
@@ -31,11 +32,11 @@ export class MediaPresenter {
     return items.map((item) => mapMediaItem(item, tagged.get(item.id) ?? [], people));
   }
 
-  async item(item: MediaItemEntity, requestId?: string): Promise<MediaItemResponse> {
+  async item(item: MediaItemEntity, requestId?: string): Promise<MediaItem> {
     return (await this.items([item], requestId))[0];
   }
 
-  async tags(mediaId: number, requestId?: string): Promise<MediaTagResponse[]> {
+  async tags(mediaId: number, requestId?: string): Promise<MediaTag[]> {
     const tags = await this.media.tagsOf([mediaId]);
     const people = await this.directory.lookup(
       tags.map((tag) => tag.userId),
