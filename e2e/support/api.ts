@@ -1,3 +1,4 @@
+import type { AccountResponse, RegisterRequest, UserProfile } from '@family/contract';
 import { baseUrl } from './stack';
 
 export interface ApiResponse<T = any> {
@@ -66,7 +67,11 @@ export function uniqueName(prefix: string): string {
 async function register(prefix: string, password: string, displayName: string) {
   const client = new ApiClient();
   const username = uniqueName(prefix);
-  const response = await client.post('/api/register', { username, password, displayName });
+  const response = await client.post<AccountResponse>('/api/register', {
+    username,
+    password,
+    displayName,
+  } satisfies RegisterRequest);
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { client, user: response.body.user, username };
 }
@@ -75,7 +80,7 @@ async function register(prefix: string, password: string, displayName: string) {
 export async function signUp(
   prefix = 'user',
   password = 'secret-pw',
-): Promise<{ client: ApiClient; user: any; username: string; password: string }> {
+): Promise<{ client: ApiClient; user: UserProfile; username: string; password: string }> {
   const { client, user, username } = await register(prefix, password, `${prefix} Person`);
   return { client, user, username, password };
 }

@@ -1,12 +1,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { HttpError, inputProblem, InternalClient, type Identity } from '@family/shared';
+import type { AccountResponse, LoginRequest, MessageResponse, UserProfile } from '@family/contract';
+import { HttpError, inputProblem, InternalClient } from '@family/shared';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
-
-interface User extends Identity {
-  [field: string]: unknown;
-}
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
@@ -35,7 +32,7 @@ function destroy(req: Request): Promise<void> {
 }
 
 /** A new session id for the signed-in person, so a session id known before login is worthless after. */
-async function signIn(req: Request, user: User): Promise<void> {
+async function signIn(req: Request, user: UserProfile): Promise<void> {
   await regenerate(req);
   req.session.user = { id: user.id, username: user.username };
   await save(req);
@@ -74,10 +71,10 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       if (!username.trim() || !password) throw new HttpError(400, 'Please enter your username and password.');
       const address = req.ip ?? 'unknown';
       await limiter.check(username, address);
-      let user: User;
+      let user: UserProfile;
       try {
-        user = await client.call<User>(auth, 'POST', '/internal/logins', {
-          body: { username: username.trim(), password },
+        user = await client.call<UserProfile>(auth, 'POST', '/internal/logins', {
+          body: { username: username.trim(), password } satisfies LoginRequest,
         });
       } catch (error) {
         if (error instanceof HttpError && error.code === 'invalid_credentials') {
@@ -87,7 +84,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       }
       await limiter.reset(username, address);
       await signIn(req, user);
-      res.json({ user });
+      res.json({ user } satisfies AccountResponse);
     }),
   );
 
@@ -100,7 +97,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       const autoLogin = req.query.autoLogin !== 'false';
       const caller = req.session.user;
       if (!autoLogin && !caller) throw new HttpError(401, 'Please sign in to add a family member.');
-      const user = await client.call<User>(auth, 'POST', '/internal/accounts', {
+      const user = await client.call<UserProfile>(auth, 'POST', '/internal/accounts', {
         body: {
           username: body.username,
           password: body.password,
@@ -112,7 +109,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       });
       // Adding a relative leaves the caller signed in as themselves.
       if (autoLogin) await signIn(req, user);
-      res.status(201).json({ user });
+      res.status(201).json({ user } satisfies AccountResponse);
     }),
   );
 
@@ -147,7 +144,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
       const address = req.ip ?? 'unknown';
       await limiter.check(`reset:${username}`, address);
       try {
-        const result = await client.call<{ message: string }>(auth, 'POST', '/internal/password-resets', {
+        const result = await client.call<MessageResponse>(auth, 'POST', '/internal/password-resets', {
           body: req.body,
         });
         res.json(result);

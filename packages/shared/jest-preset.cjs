@@ -1,7 +1,8 @@
 // One jest setup for every back-end package: swc with decorator metadata, ESM-only packages transformed,
-// and @family/shared read from source so tests never need a build first.
+// and @family/shared and @family/contract read from source so tests never need a build first.
 const path = require('node:path');
 const sharedSrc = path.join(__dirname, 'src');
+const contractSrc = path.join(__dirname, '..', 'contract', 'src');
 
 module.exports = {
   testEnvironment: 'node',
@@ -25,6 +26,7 @@ module.exports = {
     '^file-type$': require.resolve('file-type'),
     '^@family/shared$': path.join(sharedSrc, 'index.ts'),
     '^@family/shared/(nest|storage|testing)$': path.join(sharedSrc, '$1/index.ts'),
+    '^@family/contract$': path.join(contractSrc, 'index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   testTimeout: 30000,

@@ -1,15 +1,11 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { EARLIEST_BIRTHDAY, isCalendarDate } from '@family/contract';
 
-const EARLIEST_BIRTHDAY = '1900-01-01';
+// The services read every date rule from here; the check itself is the one the web app uses too.
+export { isCalendarDate };
+
 /** The most any time zone is ahead of UTC: a baby born "today" in Kiribati is not refused as born in the future. */
 const MOST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
-
-/** True for a real calendar date written `YYYY-MM-DD` (no 2023-02-30, no 2023-2-3). */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** The latest date that is today somewhere on Earth, `YYYY-MM-DD`. */
 export function latestToday(now: Date = new Date()): string {

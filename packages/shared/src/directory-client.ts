@@ -1,12 +1,5 @@
+import type { PersonName, PersonSummary } from '@family/contract';
 import { InternalClient } from './internal-client';
-
-/** What the rest of the system shows of a person. */
-export interface UserSummary {
-  id: number;
-  username: string;
-  displayName: string;
-  profilePicture: string | null;
-}
 
 /**
  * Resolves user ids to people through the profile service: one batched call per request, never one per row.
@@ -17,10 +10,10 @@ export class DirectoryClient {
     private readonly profileUrl: string,
   ) {}
 
-  async lookup(ids: Iterable<number>): Promise<Map<number, UserSummary>> {
+  async lookup(ids: Iterable<number>): Promise<Map<number, PersonSummary>> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
     if (unique.length === 0) return new Map();
-    const users = await this.client.call<UserSummary[]>(
+    const users = await this.client.call<PersonSummary[]>(
       { name: 'profile', url: this.profileUrl },
       'POST',
       '/internal/users/lookup',
@@ -30,7 +23,14 @@ export class DirectoryClient {
   }
 
   /** One person, or null when nobody has that id. */
-  async find(id: number): Promise<UserSummary | null> {
+  async find(id: number): Promise<PersonSummary | null> {
     return (await this.lookup([id])).get(id) ?? null;
   }
+}
+
+/** How media items and albums name a looked-up person; someone who has left the archive still needs a name. */
+export function personName(id: number, people: Map<number, PersonSummary>): PersonName {
+  const person = people.get(id);
+  if (!person) return { id, displayName: 'Former family member', username: '' };
+  return { id: person.id, displayName: person.displayName, username: person.username };
 }

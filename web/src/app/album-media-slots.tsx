@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import type { MediaItem } from '@family/contract';
 import { AddToAlbumButton } from '../features/albums/components/add-to-album-button';
 import { AlbumLine } from '../features/albums/components/album-line';
 import { useRefreshMedia } from '../features/media/api/media-refresh';
-import type { MediaDetailSlots, MediaItem } from '../features/media/types';
+import type { MediaDetailSlots } from '../features/media/types';
 
 // Where the albums feature meets the media grid and detail dialog: the slots the media feature leaves.
 // Each control refreshes every media list on screen (the media feature's refresh) after moving an item.

@@ -1,16 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import type { AlbumAccess } from '@family/contract';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { AlbumAccessService } from '../services/album-access.service';
-
-/** A person's rights over albums, as the media service needs them for visibility and edit rights. */
-export interface AlbumAccessResponse {
-  /** Albums the person created, is a member of, or that are shared with the whole family. */
-  visible: number[];
-  /** Albums the person created, or is a member of with canEdit. */
-  editable: number[];
-  /** Albums the person created. */
-  created: number[];
-}
 
 @Internal()
 @Controller('internal')
@@ -19,7 +10,7 @@ export class InternalAlbumAccessController {
 
   /** GET /internal/users/{userId}/album-access, called by the media service at most once per request. */
   @Get('users/:userId/album-access')
-  albumAccess(@Param('userId', ParseIdPipe) userId: number): Promise<AlbumAccessResponse> {
+  albumAccess(@Param('userId', ParseIdPipe) userId: number): Promise<AlbumAccess> {
     return this.access.accessOf(userId);
   }
 }

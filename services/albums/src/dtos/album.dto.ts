@@ -1,14 +1,22 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsId, queryId, type UserSummary } from '@family/shared';
+import {
+  ALBUM_DESCRIPTION_MAX,
+  ALBUM_NAME_MAX,
+  type AddAlbumMemberRequest,
+  type Album,
+  type AlbumListQuery,
+  type AlbumMediaSummary,
+  type CreateAlbumRequest,
+  type PersonSummary,
+  type UpdateAlbumRequest,
+} from '@family/contract';
+import { IsId, personName, queryId } from '@family/shared';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 
-export const NAME_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
-
 const NAME_REQUIRED = 'Album name is required';
-const NAME_TOO_LONG = `Album name is too long: keep it under ${NAME_MAX} characters`;
+const NAME_TOO_LONG = `Album name is too long: keep it under ${ALBUM_NAME_MAX} characters`;
 const DESCRIPTION_TOO_LONG = 'The description is too long: keep it under 2,000 characters';
 const DESCRIPTION_TEXT = 'The description must be text';
 const IS_SHARED = 'isShared must be true or false';
@@ -26,16 +34,16 @@ const trimToNull = ({ value }: { value: unknown }) => {
 // Requests -----------------------------------------------------------------------------------------------------
 
 /** POST /api/albums */
-export class CreateAlbumDto {
+export class CreateAlbumDto implements CreateAlbumRequest {
   @Transform(trim)
-  @MaxLength(NAME_MAX, { message: NAME_TOO_LONG })
+  @MaxLength(ALBUM_NAME_MAX, { message: NAME_TOO_LONG })
   @MinLength(1, { message: NAME_REQUIRED })
   @IsString({ message: NAME_REQUIRED })
   name!: string;
 
   @IsOptional()
   @Transform(trimToNull)
-  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
+  @MaxLength(ALBUM_DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
   @IsString({ message: DESCRIPTION_TEXT })
   description?: string | null;
 
@@ -45,18 +53,18 @@ export class CreateAlbumDto {
 }
 
 /** PATCH /api/albums/{id}: only what is sent changes. */
-export class UpdateAlbumDto {
+export class UpdateAlbumDto implements UpdateAlbumRequest {
   // Left out means unchanged; null is no name at all.
   @ValidateIf((_dto, value) => value !== undefined)
   @Transform(trim)
-  @MaxLength(NAME_MAX, { message: NAME_TOO_LONG })
+  @MaxLength(ALBUM_NAME_MAX, { message: NAME_TOO_LONG })
   @MinLength(1, { message: NAME_REQUIRED })
   @IsString({ message: NAME_REQUIRED })
   name?: string;
 
   @IsOptional()
   @Transform(trimToNull)
-  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
+  @MaxLength(ALBUM_DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
   @IsString({ message: DESCRIPTION_TEXT })
   description?: string | null;
 
@@ -66,7 +74,7 @@ export class UpdateAlbumDto {
 }
 
 /** GET /api/albums?userId=: only the albums that person created (and the caller may see). */
-export class ListAlbumsQuery {
+export class ListAlbumsQuery implements AlbumListQuery {
   @IsOptional()
   @Transform(queryId)
   @Min(1, { message: INVALID_USER_ID })
@@ -75,7 +83,7 @@ export class ListAlbumsQuery {
 }
 
 /** POST /api/albums/{id}/members */
-export class AddMemberDto {
+export class AddMemberDto implements AddAlbumMemberRequest {
   @IsId({ message: SELECT_MEMBER })
   userId!: number;
 
@@ -86,70 +94,23 @@ export class AddMemberDto {
 
 // Responses ----------------------------------------------------------------------------------------------------
 
-/** A person as an album shows them. */
-export interface PersonRef {
-  id: number;
-  displayName: string;
-  username: string;
-}
-
-export interface AlbumMemberResponse {
-  userId: number;
-  canEdit: boolean;
-  user: PersonRef;
-}
-
-/** What the media service says of an album's items: how many, and the newest few as media items. */
-export interface AlbumMediaSummary {
-  itemCount: number;
-  items: unknown[];
-}
-
-/** An album as docs/api.md "Album" describes it, with the creator, counts and a preview of its newest items. */
-export interface AlbumResponse {
-  id: number;
-  name: string;
-  description: string | null;
-  isShared: boolean;
-  createdBy: number;
-  creator: PersonRef;
-  members: AlbumMemberResponse[];
-  /** The newest few items (a preview); the whole album is GET /api/media?albumId={id}. */
-  mediaItems: unknown[];
-  itemCount: number;
-  /** Members plus one for the creator. */
-  memberCount: number;
-  createdAt: string;
-}
-
-export interface MessageResponse {
-  message: string;
-}
-
-/** Someone who has left the archive (their things are being purged) still needs a name on screen. */
-export function personRef(id: number, people: Map<number, UserSummary>): PersonRef {
-  const person = people.get(id);
-  if (!person) return { id, displayName: 'Former family member', username: '' };
-  return { id: person.id, displayName: person.displayName, username: person.username };
-}
-
 export function mapAlbum(
   album: AlbumEntity,
   members: AlbumMemberEntity[],
-  people: Map<number, UserSummary>,
+  people: Map<number, PersonSummary>,
   media: AlbumMediaSummary = { itemCount: 0, items: [] },
-): AlbumResponse {
+): Album {
   return {
     id: album.id,
     name: album.name,
     description: album.description,
     isShared: album.isShared,
     createdBy: album.createdBy,
-    creator: personRef(album.createdBy, people),
+    creator: personName(album.createdBy, people),
     members: members.map((member) => ({
       userId: member.userId,
       canEdit: member.canEdit,
-      user: personRef(member.userId, people),
+      user: personName(member.userId, people),
     })),
     mediaItems: media.items,
     itemCount: media.itemCount,

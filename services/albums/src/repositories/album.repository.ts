@@ -1,18 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository } from 'typeorm';
+import type { AlbumAccess } from '@family/contract';
 import { AlbumMemberEntity } from '../entities/album-member.entity';
 import { AlbumEntity } from '../entities/album.entity';
 
 export type NewAlbum = Pick<AlbumEntity, 'name' | 'description' | 'isShared' | 'createdBy'>;
 export type AlbumChanges = Partial<Pick<AlbumEntity, 'name' | 'description' | 'isShared'>>;
-
-/** A person's rights over albums, as the media service needs them. */
-export interface AlbumAccessIds {
-  visible: number[];
-  editable: number[];
-  created: number[];
-}
 
 /**
  * The ids of the albums a person sees: created, member of, or shared. A union of three index-backed
@@ -97,7 +91,7 @@ export class AlbumRepository {
   }
 
   /** In one query: the albums a person sees, may edit (creator or canEdit member) and created. */
-  async accessOf(userId: number): Promise<AlbumAccessIds> {
+  async accessOf(userId: number): Promise<AlbumAccess> {
     const rows: Array<{ id: number; editable: boolean; created: boolean }> = await this.albums.query(
       `SELECT album.id,
               album.created_by = $1 OR coalesce(member.can_edit, false) AS editable,

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AlbumRepository, type AlbumAccessIds } from '../repositories/album.repository';
+import type { AlbumAccess } from '@family/contract';
+import { AlbumRepository } from '../repositories/album.repository';
 import { MediaClient } from './media.client';
 
 /** What other services ask of albums: a person's album rights, and the purge of a deleted account. */
@@ -12,7 +13,7 @@ export class AlbumAccessService {
     private readonly media: MediaClient,
   ) {}
 
-  accessOf(userId: number): Promise<AlbumAccessIds> {
+  accessOf(userId: number): Promise<AlbumAccess> {
     return this.albums.accessOf(userId);
   }
 

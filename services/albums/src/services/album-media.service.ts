@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { HttpError, type Identity } from '@family/shared';
-import type { MessageResponse } from '../dtos/album.dto';
+import type { MessageResponse } from '@family/contract';
 import { ALBUM_NOT_FOUND } from './album-rights';
 import { AlbumService } from './album.service';
 import { MediaClient } from './media.client';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DirectoryClient, type UserSummary } from '@family/shared';
-import { mapAlbum, type AlbumResponse } from '../dtos/album.dto';
+import type { Album, PersonSummary } from '@family/contract';
+import { DirectoryClient } from '@family/shared';
+import { mapAlbum } from '../dtos/album.dto';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 import { AlbumRepository } from '../repositories/album.repository';
@@ -8,7 +9,7 @@ import { MediaClient } from './media.client';
 
 export interface PresentOptions {
   /** People already looked up in this request (they must include every creator and member). */
-  people?: Map<number, UserSummary>;
+  people?: Map<number, PersonSummary>;
   /** A new album has no items: no need to ask the media service. */
   empty?: boolean;
 }
@@ -25,11 +26,11 @@ export class AlbumPresenter {
     private readonly media: MediaClient,
   ) {}
 
-  async one(album: AlbumEntity, options: PresentOptions = {}): Promise<AlbumResponse> {
+  async one(album: AlbumEntity, options: PresentOptions = {}): Promise<Album> {
     return (await this.many([album], options))[0];
   }
 
-  async many(albums: AlbumEntity[], options: PresentOptions = {}): Promise<AlbumResponse[]> {
+  async many(albums: AlbumEntity[], options: PresentOptions = {}): Promise<Album[]> {
     if (albums.length === 0) return [];
     const albumIds = albums.map((album) => album.id);
     const members = await this.albums.membersOf(albumIds);

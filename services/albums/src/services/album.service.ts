@@ -6,8 +6,9 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
+import type { Album, MessageResponse } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
-import type { AddMemberDto, AlbumResponse, CreateAlbumDto, MessageResponse, UpdateAlbumDto } from '../dtos/album.dto';
+import type { AddMemberDto, CreateAlbumDto, UpdateAlbumDto } from '../dtos/album.dto';
 import { AlbumRepository, type AlbumChanges } from '../repositories/album.repository';
 import { AlbumPresenter } from './album-presenter';
 import { ALBUM_NOT_FOUND, AlbumRights } from './album-rights';
@@ -43,17 +44,17 @@ export class AlbumService {
     return new AlbumRights(album, user.id, membership);
   }
 
-  async list(user: Identity, createdBy: number | undefined): Promise<AlbumResponse[]> {
+  async list(user: Identity, createdBy: number | undefined): Promise<Album[]> {
     const albums = await this.albums.listVisible(user.id, createdBy);
     return this.presenter.many(albums);
   }
 
-  async get(user: Identity, albumId: number): Promise<AlbumResponse> {
+  async get(user: Identity, albumId: number): Promise<Album> {
     const album = (await this.rights(user, albumId)).requireVisible();
     return this.presenter.one(album);
   }
 
-  async create(user: Identity, dto: CreateAlbumDto): Promise<AlbumResponse> {
+  async create(user: Identity, dto: CreateAlbumDto): Promise<Album> {
     const album = await this.albums.create({
       name: dto.name,
       description: dto.description ?? null,
@@ -63,7 +64,7 @@ export class AlbumService {
     return this.presenter.one(album, { empty: true });
   }
 
-  async update(user: Identity, albumId: number, dto: UpdateAlbumDto): Promise<AlbumResponse> {
+  async update(user: Identity, albumId: number, dto: UpdateAlbumDto): Promise<Album> {
     const rights = await this.rights(user, albumId);
     rights.requireVisible();
     if (!rights.isCreator) throw new ForbiddenException(UPDATE_FORBIDDEN);
@@ -92,7 +93,7 @@ export class AlbumService {
   }
 
   /** The creator or a canEdit member adds someone from the family; the creator and members are refused. */
-  async addMember(user: Identity, albumId: number, dto: AddMemberDto): Promise<AlbumResponse> {
+  async addMember(user: Identity, albumId: number, dto: AddMemberDto): Promise<Album> {
     const rights = await this.rights(user, albumId);
     const album = rights.requireVisible();
     if (!rights.canEdit) throw new ForbiddenException(ADD_MEMBER_FORBIDDEN);

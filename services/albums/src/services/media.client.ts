@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AlbumMediaSummary, MediaItem } from '@family/contract';
 import { InternalClient } from '@family/shared';
 import type { AlbumsConfig } from '../config';
-import type { AlbumMediaSummary } from '../dtos/album.dto';
 import { ALBUMS_CONFIG } from './tokens';
 
 /**
@@ -39,8 +39,8 @@ export class MediaClient {
   }
 
   /** The acting person may edit the album (checked here); media checks they may see and edit the item. */
-  async addItem(mediaId: number, albumId: number, actingUserId: number): Promise<unknown> {
-    return this.client.call(this.media, 'PUT', `/internal/media/${mediaId}/album`, {
+  async addItem(mediaId: number, albumId: number, actingUserId: number): Promise<MediaItem> {
+    return this.client.call<MediaItem>(this.media, 'PUT', `/internal/media/${mediaId}/album`, {
       body: { albumId, actingUserId },
     });
   }

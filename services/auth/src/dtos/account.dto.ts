@@ -1,33 +1,46 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type ChangePasswordRequest,
+  type CreateAccountRequest,
+  type LoginRequest,
+  type ResetPasswordRequest,
+} from '@family/contract';
 import { emptyToUndefined, IsBirthday, trim } from '@family/shared';
 
-const USERNAME_RULE = 'Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen.';
-const PASSWORD_RULE = 'Password must be at least 6 characters';
+const USERNAME_RULE = `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters: letters, digits, dot, underscore or hyphen.`;
+const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN} characters`;
+const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX} characters`;
 
-export class RegisterDto {
+export class RegisterDto implements CreateAccountRequest {
   // class-validator checks the decorator nearest the property first: "required" goes last.
   @Transform(trim)
   @Matches(/^[A-Za-z0-9._-]+$/, { message: USERNAME_RULE })
-  @Length(3, 40, { message: USERNAME_RULE })
+  @Length(USERNAME_MIN, USERNAME_MAX, { message: USERNAME_RULE })
   @IsString({ message: 'Username is required' })
   username!: string;
 
-  @MaxLength(200, { message: 'Password must be at most 200 characters' })
-  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
+  @MinLength(PASSWORD_MIN, { message: PASSWORD_RULE })
   @IsString({ message: 'Password is required' })
   password!: string;
 
   @IsOptional()
   @Transform(emptyToUndefined)
   @IsString()
-  @MaxLength(80, { message: 'Display name must be at most 80 characters' })
+  @MaxLength(DISPLAY_NAME_MAX, { message: `Display name must be at most ${DISPLAY_NAME_MAX} characters` })
   displayName?: string;
 
   @IsOptional()
   @Transform(emptyToUndefined)
   @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @MaxLength(EMAIL_MAX, { message: 'Please enter a valid email address' })
   email?: string;
 
   @IsOptional()
@@ -41,7 +54,7 @@ export class RegisterDto {
   invitedBy?: number;
 }
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @IsString({ message: 'Username is required' })
   @MinLength(1, { message: 'Username is required' })
   username!: string;
@@ -51,14 +64,14 @@ export class LoginDto {
   password!: string;
 }
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @Transform(trim)
   @IsString({ message: 'Username is required' })
   @MinLength(1, { message: 'Username is required' })
   username!: string;
 
-  @MaxLength(200, { message: 'Password must be at most 200 characters' })
-  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
+  @MinLength(PASSWORD_MIN, { message: PASSWORD_RULE })
   @IsString({ message: 'New password is required' })
   newPassword!: string;
 
@@ -68,13 +81,13 @@ export class ResetPasswordDto {
   resetCode!: string;
 }
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @IsString({ message: 'Current password is required' })
   @MinLength(1, { message: 'Current password is required' })
   currentPassword!: string;
 
-  @MaxLength(200, { message: 'Password must be at most 200 characters' })
-  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
+  @MinLength(PASSWORD_MIN, { message: PASSWORD_RULE })
   @IsString({ message: 'New password is required' })
   newPassword!: string;
 }

@@ -7,6 +7,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
+import type { CreateProfileRequest, UserProfile } from '@family/contract';
 import { coded, InternalClient, type Identity } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
@@ -14,9 +15,6 @@ import { AccountRepository } from '../repositories/account.repository';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password-hasher';
 import { ResetCodeService } from './reset-code.service';
 import { AUTH_CONFIG, purgeOrder } from './services';
-
-/** The full person as the profile service answers it. */
-export type ProfileUser = Record<string, unknown> & { id: number; username: string };
 
 const INVALID_LOGIN = 'Invalid username or password';
 
@@ -36,21 +34,20 @@ export class AccountService {
   }
 
   /** Creates the account and its profile, or neither. */
-  async register(dto: RegisterDto): Promise<ProfileUser> {
+  async register(dto: RegisterDto): Promise<UserProfile> {
     if (this.config.SIGNUP === 'closed' && dto.invitedBy === undefined) {
       throw new ForbiddenException('Sign-up is closed. Ask a family member to add you.');
     }
     const account = await this.accounts.create(dto.username, await hashPassword(dto.password));
     try {
-      return await this.internal.call<ProfileUser>(this.profile, 'POST', '/internal/profiles', {
-        body: {
-          id: account.id,
-          username: account.username,
-          displayName: dto.displayName ?? account.username,
-          email: dto.email ?? null,
-          dateOfBirth: dto.birthday ?? null,
-        },
-      });
+      const profile: CreateProfileRequest = {
+        id: account.id,
+        username: account.username,
+        displayName: dto.displayName ?? account.username,
+        email: dto.email ?? null,
+        dateOfBirth: dto.birthday ?? null,
+      };
+      return await this.internal.call<UserProfile>(this.profile, 'POST', '/internal/profiles', { body: profile });
     } catch (error) {
       await this.accounts.delete(account.id);
       throw error;
@@ -58,11 +55,11 @@ export class AccountService {
   }
 
   /** The person for a correct username and password; one sentence for unknown user and wrong password. */
-  async login(dto: LoginDto): Promise<ProfileUser> {
+  async login(dto: LoginDto): Promise<UserProfile> {
     const account = await this.accounts.findByUsername(dto.username);
     const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!account || !matches) throw new UnauthorizedException(coded(INVALID_LOGIN, 'invalid_credentials'));
-    return this.internal.call<ProfileUser>(this.profile, 'GET', `/internal/profiles/${account.id}`);
+    return this.internal.call<UserProfile>(this.profile, 'GET', `/internal/profiles/${account.id}`);
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<void> {

@@ -1,36 +1,45 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type CreateMemberRequest,
+} from '@family/contract';
 import { emptyToUndefined, IsBirthday, trim } from '@family/shared';
 
-const USERNAME_RULE = 'Username must be at least 3 characters';
-const PASSWORD_RULE = 'Password must be at least 6 characters';
+const USERNAME_RULE = `Username must be at least ${USERNAME_MIN} characters`;
+const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN} characters`;
 const DISPLAY_NAME_RULE = 'Display name is required';
 
 /**
  * POST /api/family/create-member: docs/product.md "New family member form". The auth service adds its own
  * account rules (allowed username characters, a username not yet taken) and answers with its sentence.
  */
-export class CreateMemberDto {
+export class CreateMemberDto implements CreateMemberRequest {
   @Transform(trim)
-  @MaxLength(40, { message: 'Username must be at most 40 characters' })
-  @MinLength(3, { message: USERNAME_RULE })
+  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters` })
+  @MinLength(USERNAME_MIN, { message: USERNAME_RULE })
   @IsString({ message: USERNAME_RULE })
   username!: string;
 
   @Transform(trim)
-  @MaxLength(80, { message: 'Display name must be at most 80 characters' })
+  @MaxLength(DISPLAY_NAME_MAX, { message: `Display name must be at most ${DISPLAY_NAME_MAX} characters` })
   @MinLength(1, { message: DISPLAY_NAME_RULE })
   @IsString({ message: DISPLAY_NAME_RULE })
   displayName!: string;
 
   @IsOptional()
   @Transform(emptyToUndefined)
-  @MaxLength(254, { message: 'Invalid email' })
+  @MaxLength(EMAIL_MAX, { message: 'Invalid email' })
   @IsEmail({}, { message: 'Invalid email' })
   email?: string;
 
-  @MaxLength(200, { message: 'Password must be at most 200 characters' })
-  @MinLength(6, { message: PASSWORD_RULE })
+  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @MinLength(PASSWORD_MIN, { message: PASSWORD_RULE })
   @IsString({ message: PASSWORD_RULE })
   password!: string;
 

@@ -1,12 +1,19 @@
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsId, type UserSummary } from '@family/shared';
-import { RELATION_TYPES, type RelationEntity, type RelationType } from '../entities/relation.entity';
+import {
+  RELATION_TYPES,
+  type AddRelationRequest,
+  type FamilyRelation,
+  type PersonSummary,
+  type RelationType,
+} from '@family/contract';
+import { IsId } from '@family/shared';
+import type { RelationEntity } from '../entities/relation.entity';
 
 const SELECT_MEMBER = 'Please select a family member';
 const SELECT_TYPE = 'Please select a relation type';
 
 /** POST /api/family: `relationType` says what `toUserId` is to `fromUserId` (the caller unless given). */
-export class AddRelationDto {
+export class AddRelationDto implements AddRelationRequest {
   @IsId({ message: SELECT_MEMBER })
   toUserId!: number;
 
@@ -23,16 +30,6 @@ export class AddRelationDto {
   inheritRelations?: boolean;
 }
 
-/** A relation as the web app sees it (docs/api.md "Relation"). */
-export interface FamilyRelationResponse {
-  id: number;
-  fromUserId: number;
-  toUserId: number;
-  relationType: RelationType;
-  fromUser: UserSummary;
-  toUser: UserSummary;
-}
-
 /** What `type` says of the other end when the relation is read from the other side. */
 export function invertRelationType(type: RelationType): RelationType {
   if (type === 'parent') return 'child';
@@ -46,9 +43,9 @@ export function invertRelationType(type: RelationType): RelationType {
  */
 export function mapRelation(
   relation: RelationEntity,
-  people: Map<number, UserSummary>,
+  people: Map<number, PersonSummary>,
   viewerId?: number,
-): FamilyRelationResponse {
+): FamilyRelation {
   const turn = viewerId !== undefined && relation.toUserId === viewerId && relation.fromUserId !== viewerId;
   const fromUserId = turn ? relation.toUserId : relation.fromUserId;
   const toUserId = turn ? relation.fromUserId : relation.toUserId;

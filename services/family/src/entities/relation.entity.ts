@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const RELATION_TYPES = ['parent', 'child', 'sibling', 'spouse'] as const;
-export type RelationType = (typeof RELATION_TYPES)[number];
+import type { RelationType } from '@family/contract';
 
 /**
  * One relation between two people, stored the way it was added: `relationType` says what `toUserId` is

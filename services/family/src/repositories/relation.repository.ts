@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { RelationEntity, type RelationType } from '../entities/relation.entity';
+import type { RelationType } from '@family/contract';
+import { RelationEntity } from '../entities/relation.entity';
 
 /** Keys of the transaction-scoped advisory locks (two-int form: namespace, id). */
 const PERSON_LOCK = 7301;

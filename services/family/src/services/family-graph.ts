@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, type HttpException } from '@nestjs/common';
-import type { RelationType } from '../entities/relation.entity';
+import type { RelationType } from '@family/contract';
 import type { NewRelation, Relative } from '../repositories/relation.repository';
 
 /** A relation as the graph rules see it: who is whose parent, or a symmetric tie. */

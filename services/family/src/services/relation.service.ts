@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { FamilyRelation, MessageResponse } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
-import { mapRelation, type AddRelationDto, type FamilyRelationResponse } from '../dtos/relation.dto';
+import { mapRelation, type AddRelationDto } from '../dtos/relation.dto';
 import type { RelationEntity } from '../entities/relation.entity';
 import { RelationRepository } from '../repositories/relation.repository';
 import { edgeOf, findViolation, inheritedRelations, violationError } from './family-graph';
@@ -21,7 +22,7 @@ export class RelationService {
    * holds the lineage lock (the ancestor rule spans the whole graph) and every write holds both people's
    * locks, taken lineage first, then people in ascending order.
    */
-  async add(user: Identity, dto: AddRelationDto): Promise<FamilyRelationResponse> {
+  async add(user: Identity, dto: AddRelationDto): Promise<FamilyRelation> {
     const fromUserId = dto.fromUserId ?? user.id;
     const { toUserId, relationType } = dto;
     const people = await this.directory.lookup([fromUserId, toUserId]);
@@ -61,7 +62,7 @@ export class RelationService {
   }
 
   /** The relations needed to draw `rootId`'s tree, read from the root's side, with one directory call. */
-  async tree(rootId: number): Promise<FamilyRelationResponse[]> {
+  async tree(rootId: number): Promise<FamilyRelation[]> {
     const rows = await this.relations.findForTree(rootId);
     const people = await this.directory.lookup([rootId, ...rows.flatMap((r) => [r.fromUserId, r.toUserId])]);
     if (!people.has(rootId)) throw new NotFoundException(UNKNOWN_ROOT);
@@ -72,7 +73,7 @@ export class RelationService {
   }
 
   /** docs/rights.md "Family rights": either person in it, or whoever created it. */
-  async delete(user: Identity, id: number): Promise<{ message: string }> {
+  async delete(user: Identity, id: number): Promise<MessageResponse> {
     const relation = await this.relations.findById(id);
     if (!relation) throw new NotFoundException('This relation does not exist. It may have been deleted already.');
     if (![relation.fromUserId, relation.toUserId, relation.createdBy].includes(user.id)) {

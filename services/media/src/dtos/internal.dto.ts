@@ -1,9 +1,9 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional } from 'class-validator';
+import type { AlbumSummariesRequest, RemoveMediaAlbumRequest, SetMediaAlbumRequest } from '@family/contract';
 import { IsId } from '@family/shared';
-import type { MediaItemResponse } from './media.dto';
 
 /** PUT /internal/media/{mediaId}/album: the albums service has checked that the acting person may edit the album. */
-export class SetAlbumDto {
+export class SetAlbumDto implements SetMediaAlbumRequest {
   @IsId({ message: 'albumId must be an album id' })
   albumId!: number;
 
@@ -12,7 +12,7 @@ export class SetAlbumDto {
 }
 
 /** DELETE /internal/media/{mediaId}/album */
-export class RemoveFromAlbumDto extends SetAlbumDto {
+export class RemoveFromAlbumDto extends SetAlbumDto implements RemoveMediaAlbumRequest {
   /** The acting person created the album or may edit it as a member (the albums service knows). */
   @IsOptional()
   @IsBoolean({ message: 'albumEditor must be true or false' })
@@ -20,17 +20,12 @@ export class RemoveFromAlbumDto extends SetAlbumDto {
 }
 
 /** POST /internal/albums/summaries */
-export class AlbumSummariesDto {
+export class AlbumSummariesDto implements AlbumSummariesRequest {
   @ArrayMaxSize(1000, { message: 'Ask for at most 1000 albums at once' })
   @IsId({ each: true, message: 'albumIds must be album ids' })
   @IsArray({ message: 'albumIds must be a list of album ids' })
   albumIds!: number[];
 }
 
-export interface AlbumSummary {
-  itemCount: number;
-  /** The newest items first, at most ALBUM_PREVIEW_SIZE. */
-  items: MediaItemResponse[];
-}
-
+/** How many of an album's newest items its summary carries. */
 export const ALBUM_PREVIEW_SIZE = 4;

@@ -13,73 +13,39 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { IsId, type UserSummary } from '@family/shared';
-import { MEDIA_TYPES, type MediaItemEntity, type MediaType } from '../entities/media-item.entity';
+import {
+  MAX_PAGE_SIZE,
+  MEDIA_DESCRIPTION_MAX,
+  MEDIA_TITLE_MAX,
+  MEDIA_TYPES,
+  type AddTagRequest,
+  type MediaItem,
+  type MediaListQuery,
+  type MediaTag,
+  type MediaType,
+  type PersonSummary,
+  type TaggedMediaListQuery,
+  type UpdateMediaRequest,
+} from '@family/contract';
+import { IsId, personName } from '@family/shared';
+import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DATE_FORMAT_MESSAGE, isCalendarDate } from './calendar-date';
 
-export const DEFAULT_PAGE_SIZE = 60;
-export const MAX_PAGE_SIZE = 200;
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
-
-// Response shapes ------------------------------------------------------------------------------------------
-
-/** A person as a media item shows them. */
-export interface PersonRef {
-  id: number;
-  displayName: string;
-  username: string;
-}
-
-export interface MediaTagResponse {
-  userId: number;
-  user: PersonRef;
-}
-
-/** A media item as docs/api.md "Media item" describes it, with its file and thumbnail routes. */
-export interface MediaItemResponse {
-  id: number;
-  type: MediaType;
-  title: string;
-  description: string | null;
-  /** `/api/media/{id}/file`, or null for a post without an image. */
-  url: string | null;
-  /** `/api/media/{id}/thumbnail` for photos and posts with an image. */
-  thumbnailUrl: string | null;
-  mediaDate: string;
-  albumId: number | null;
-  website_url: string | null;
-  content: string | null;
-  user: PersonRef;
-  tags: MediaTagResponse[];
-  createdAt: string;
-}
-
-export interface MediaPageResponse {
-  items: MediaItemResponse[];
-  nextCursor: string | null;
-}
-
-/** Someone who has left the archive (their things are being purged) still needs a name on screen. */
-export function personRef(id: number, people: Map<number, UserSummary>): PersonRef {
-  const person = people.get(id);
-  if (!person) return { id, displayName: 'Former family member', username: '' };
-  return { id: person.id, displayName: person.displayName, username: person.username };
-}
+// Responses --------------------------------------------------------------------------------------------------
 
 export function hasPreview(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
   return (item.type === 'photo' || item.type === 'post') && item.objectKey !== null;
 }
 
-export function mapTag(userId: number, people: Map<number, UserSummary>): MediaTagResponse {
-  return { userId, user: personRef(userId, people) };
+export function mapTag(userId: number, people: Map<number, PersonSummary>): MediaTag {
+  return { userId, user: personName(userId, people) };
 }
 
 export function mapMediaItem(
   item: MediaItemEntity,
   taggedUserIds: number[],
-  people: Map<number, UserSummary>,
-): MediaItemResponse {
+  people: Map<number, PersonSummary>,
+): MediaItem {
   return {
     id: item.id,
     type: item.type,
@@ -91,7 +57,7 @@ export function mapMediaItem(
     albumId: item.albumId,
     website_url: item.websiteUrl,
     content: item.content,
-    user: personRef(item.userId, people),
+    user: personName(item.userId, people),
     tags: taggedUserIds.map((userId) => mapTag(userId, people)),
     createdAt: item.createdAt.toISOString(),
   };
@@ -149,7 +115,7 @@ class PageQuery {
 }
 
 /** GET /api/media */
-export class ListMediaQuery extends PageQuery {
+export class ListMediaQuery extends PageQuery implements MediaListQuery {
   /** With uploaded=true (or alone): only this person's uploads. */
   @IsOptional()
   @Transform(blankToUndefined)
@@ -164,7 +130,7 @@ export class ListMediaQuery extends PageQuery {
 }
 
 /** GET /api/media/tagged */
-export class TaggedMediaQuery extends PageQuery {
+export class TaggedMediaQuery extends PageQuery implements TaggedMediaListQuery {
   /** Whose tagged media; the signed-in person when not given. */
   @IsOptional()
   @Transform(blankToUndefined)
@@ -174,11 +140,11 @@ export class TaggedMediaQuery extends PageQuery {
 }
 
 /** PATCH /api/media/{id}: the fields given are changed; title, description and content are trimmed. */
-export class UpdateMediaDto {
+export class UpdateMediaDto implements UpdateMediaRequest {
   // Left out means unchanged; null is no title at all.
   @ValidateIf((_dto, value) => value !== undefined)
   @Transform(trim)
-  @MaxLength(TITLE_MAX, { message: `Title must be at most ${TITLE_MAX} characters` })
+  @MaxLength(MEDIA_TITLE_MAX, { message: `Title must be at most ${MEDIA_TITLE_MAX} characters` })
   @MinLength(1, { message: 'Please enter a title' })
   @IsString({ message: 'Please enter a title' })
   title?: string;
@@ -186,7 +152,7 @@ export class UpdateMediaDto {
   /** null or empty clears it. */
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value))
-  @MaxLength(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` })
+  @MaxLength(MEDIA_DESCRIPTION_MAX, { message: `Description must be at most ${MEDIA_DESCRIPTION_MAX} characters` })
   @IsString({ message: 'Description must be text' })
   description?: string | null;
 
@@ -197,7 +163,7 @@ export class UpdateMediaDto {
 }
 
 /** POST /api/media/{id}/tags */
-export class AddTagDto {
+export class AddTagDto implements AddTagRequest {
   @IsId({ message: 'Please choose a person to tag' })
   userId!: number;
 }

@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const MEDIA_TYPES = ['photo', 'video', 'audio', 'document', 'post'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
+import type { MediaType } from '@family/contract';
 
 /** One photo, video, recording, document or post. Its file (if any) lives in object storage under `objectKey`. */
 @Entity({ name: 'media_items' })

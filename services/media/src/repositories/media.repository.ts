@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
-import { MediaItemEntity, type MediaType } from '../entities/media-item.entity';
+import type { MediaType } from '@family/contract';
+import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 
 const UNIQUE_VIOLATION = '23505';

@@ -1,17 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AlbumAccess } from '@family/contract';
 import { InternalClient } from '@family/shared';
 import { MEDIA_CONFIG } from './tokens';
 import type { MediaConfig } from '../config';
-
-/** A person's rights over albums, as the albums service knows them. */
-export interface AlbumAccess {
-  /** Albums the person created, is a member of, or that are shared with the family. */
-  visible: number[];
-  /** Albums the person created or may edit as a member. */
-  editable: number[];
-  /** Albums the person created. */
-  created: number[];
-}
 
 export const NO_ALBUM_ACCESS: AlbumAccess = { visible: [], editable: [], created: [] };
 

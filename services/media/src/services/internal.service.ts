@@ -1,12 +1,11 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { AlbumMediaSummary, MediaItem } from '@family/contract';
 import {
   ALBUM_PREVIEW_SIZE,
   type AlbumSummariesDto,
-  type AlbumSummary,
   type RemoveFromAlbumDto,
   type SetAlbumDto,
 } from '../dtos/internal.dto';
-import type { MediaItemResponse } from '../dtos/media.dto';
 import { MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
@@ -53,7 +52,7 @@ export class InternalMediaService {
    * Puts an item into an album. The albums service has checked that the acting person may edit the album;
    * here they must be able to see and edit the item (docs/rights.md "Items in albums": one album per item).
    */
-  async setAlbum(mediaId: number, dto: SetAlbumDto): Promise<MediaItemResponse> {
+  async setAlbum(mediaId: number, dto: SetAlbumDto): Promise<MediaItem> {
     const access = this.access.for(dto.actingUserId);
     const item = await access.visibleItem(mediaId);
     if (item.albumId === dto.albumId) return this.presenter.item(item);
@@ -79,9 +78,9 @@ export class InternalMediaService {
   }
 
   /** Item counts and the newest items of many albums: one query for the counts, one for the previews. */
-  async albumSummaries(dto: AlbumSummariesDto): Promise<Record<number, AlbumSummary>> {
+  async albumSummaries(dto: AlbumSummariesDto): Promise<Record<number, AlbumMediaSummary>> {
     const albumIds = [...new Set(dto.albumIds)];
-    const summaries: Record<number, AlbumSummary> = {};
+    const summaries: Record<number, AlbumMediaSummary> = {};
     for (const albumId of albumIds) summaries[albumId] = { itemCount: 0, items: [] };
     if (albumIds.length === 0) return summaries;
     const [counts, newest] = await Promise.all([

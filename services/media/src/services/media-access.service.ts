@@ -1,7 +1,8 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AlbumAccess } from '@family/contract';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
-import { type AlbumAccess, AlbumAccessClient } from './album-access.client';
+import { AlbumAccessClient } from './album-access.client';
 
 export const NOT_FOUND_MESSAGE = "This media item doesn't exist or you don't have permission to view it.";
 export const EDIT_FORBIDDEN = 'Only the uploader or an album editor can edit this item';

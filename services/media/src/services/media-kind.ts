@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { MediaType } from '../entities/media-item.entity';
+import type { MediaType } from '@family/contract';
 
 /** What the first bytes of a file say it is. */
 export interface SniffedKind {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { MediaItem, MediaTag } from '@family/contract';
 import { DirectoryClient } from '@family/shared';
-import { mapMediaItem, mapTag, type MediaItemResponse, type MediaTagResponse } from '../dtos/media.dto';
+import { mapMediaItem, mapTag } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
 
@@ -15,7 +16,7 @@ export class MediaPresenter {
     private readonly directory: DirectoryClient,
   ) {}
 
-  async items(items: MediaItemEntity[]): Promise<MediaItemResponse[]> {
+  async items(items: MediaItemEntity[]): Promise<MediaItem[]> {
     if (items.length === 0) return [];
     const tags = await this.media.tagsOf(items.map((item) => item.id));
     const tagged = new Map<number, number[]>();
@@ -28,11 +29,11 @@ export class MediaPresenter {
     return items.map((item) => mapMediaItem(item, tagged.get(item.id) ?? [], people));
   }
 
-  async item(item: MediaItemEntity): Promise<MediaItemResponse> {
+  async item(item: MediaItemEntity): Promise<MediaItem> {
     return (await this.items([item]))[0];
   }
 
-  async tags(mediaId: number): Promise<MediaTagResponse[]> {
+  async tags(mediaId: number): Promise<MediaTag[]> {
     const tags = await this.media.tagsOf([mediaId]);
     const people = await this.directory.lookup(tags.map((tag) => tag.userId));
     return tags.map((tag) => mapTag(tag.userId, people));

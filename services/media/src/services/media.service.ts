@@ -1,14 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import {
-  DEFAULT_PAGE_SIZE,
-  type ListMediaQuery,
-  type MediaItemResponse,
-  type MediaPageResponse,
-  type TaggedMediaQuery,
-  type UpdateMediaDto,
-} from '../dtos/media.dto';
+import type { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { type MediaChanges, type MediaFilter, MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
@@ -30,25 +24,25 @@ export class MediaService {
   ) {}
 
   /** GET /api/media */
-  list(user: Identity, query: ListMediaQuery): Promise<MediaPageResponse> {
+  list(user: Identity, query: ListMediaQuery): Promise<MediaPage> {
     const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
     if (query.userId !== undefined && query.uploaded !== 'false') filter.uploaderId = query.userId;
     return this.page(user, filter, query);
   }
 
   /** GET /api/media/tagged: what a person (the signed-in one unless named) is tagged in, as far as the caller sees. */
-  tagged(user: Identity, query: TaggedMediaQuery): Promise<MediaPageResponse> {
+  tagged(user: Identity, query: TaggedMediaQuery): Promise<MediaPage> {
     const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
     filter.taggedUserId = query.userId ?? user.id;
     return this.page(user, filter, query);
   }
 
-  async get(user: Identity, id: number): Promise<MediaItemResponse> {
+  async get(user: Identity, id: number): Promise<MediaItem> {
     const item = await this.access.for(user.id).visibleItem(id);
     return this.presenter.item(item);
   }
 
-  async update(user: Identity, id: number, dto: UpdateMediaDto): Promise<MediaItemResponse> {
+  async update(user: Identity, id: number, dto: UpdateMediaDto): Promise<MediaItem> {
     const access = this.access.for(user.id);
     const item = await access.visibleItem(id);
     await access.requireEditor(item);
@@ -86,7 +80,7 @@ export class MediaService {
     user: Identity,
     filter: MediaFilter,
     query: { limit?: number; cursor?: string },
-  ): Promise<MediaPageResponse> {
+  ): Promise<MediaPage> {
     const after = decodeCursor(query.cursor);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const { visible } = await this.access.for(user.id).albums();

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { MediaTag } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
-import { mapTag, type MediaTagResponse } from '../dtos/media.dto';
+import { mapTag } from '../dtos/media.dto';
 import { MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
@@ -15,12 +16,12 @@ export class TagService {
     private readonly directory: DirectoryClient,
   ) {}
 
-  async list(user: Identity, mediaId: number): Promise<MediaTagResponse[]> {
+  async list(user: Identity, mediaId: number): Promise<MediaTag[]> {
     await this.access.for(user.id).visibleItem(mediaId);
     return this.presenter.tags(mediaId);
   }
 
-  async add(user: Identity, mediaId: number, userId: number): Promise<MediaTagResponse> {
+  async add(user: Identity, mediaId: number, userId: number): Promise<MediaTag> {
     await this.access.for(user.id).visibleItem(mediaId);
     const people = await this.directory.lookup([userId]);
     if (!people.has(userId)) throw new NotFoundException('This person is not in the family archive.');

@@ -7,11 +7,10 @@ import {
   Logger,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
+import { MEDIA_DESCRIPTION_MAX, MEDIA_TITLE_MAX, MEDIA_TYPES, type MediaItem, type MediaType } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
 import { DATE_FORMAT_MESSAGE, isCalendarDate, today } from '../dtos/calendar-date';
-import { DESCRIPTION_MAX, type MediaItemResponse, TITLE_MAX } from '../dtos/media.dto';
-import { MEDIA_TYPES, type MediaType } from '../entities/media-item.entity';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
 import { AlbumAccessClient } from './album-access.client';
 import { exifDate } from './exif-date';
@@ -46,7 +45,7 @@ export class UploadService {
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async upload(user: Identity, req: IncomingMessage): Promise<MediaItemResponse> {
+  async upload(user: Identity, req: IncomingMessage): Promise<MediaItem> {
     const received = await receiveUpload(req, {
       storage: this.storage,
       newKey: () => newMediaKey(),
@@ -77,11 +76,7 @@ export class UploadService {
     }
   }
 
-  private async save(
-    user: Identity,
-    fields: Map<string, string>,
-    file: ReceivedFile | null,
-  ): Promise<MediaItemResponse> {
+  private async save(user: Identity, fields: Map<string, string>, file: ReceivedFile | null): Promise<MediaItem> {
     const type = fields.get('type')?.trim();
     if (!isMediaType(type)) {
       throw new BadRequestException('Please choose a type: photo, video, audio, document or post.');
@@ -89,11 +84,13 @@ export class UploadService {
 
     const title = fields.get('title')?.trim() ?? '';
     if (!title) throw new BadRequestException('Please enter a title');
-    if (title.length > TITLE_MAX) throw new BadRequestException(`Title must be at most ${TITLE_MAX} characters`);
+    if (title.length > MEDIA_TITLE_MAX) {
+      throw new BadRequestException(`Title must be at most ${MEDIA_TITLE_MAX} characters`);
+    }
 
     const description = trimmedOrNull(fields.get('description'));
-    if (description && description.length > DESCRIPTION_MAX) {
-      throw new BadRequestException(`Description must be at most ${DESCRIPTION_MAX} characters`);
+    if (description && description.length > MEDIA_DESCRIPTION_MAX) {
+      throw new BadRequestException(`Description must be at most ${MEDIA_DESCRIPTION_MAX} characters`);
     }
 
     let content: string | null = null;

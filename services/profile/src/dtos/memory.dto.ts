@@ -1,28 +1,35 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
-import { queryId, trim, type UserSummary } from '@family/shared';
+import {
+  MEMORY_CONTENT_MAX,
+  MEMORY_TITLE_MAX,
+  type CreateMemoryRequest,
+  type Memory,
+  type MemoryListQuery,
+} from '@family/contract';
+import { queryId, trim } from '@family/shared';
 import type { MemoryEntity } from '../entities/memory.entity';
 import type { ProfileEntity } from '../entities/profile.entity';
-import { mapUserSummary } from './user.dto';
+import { mapPersonSummary } from './user.dto';
 
 const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
 
-export class CreateMemoryDto {
+export class CreateMemoryDto implements CreateMemoryRequest {
   @Transform(trim)
-  @MaxLength(200, { message: 'The title is too long: keep it under 200 characters' })
+  @MaxLength(MEMORY_TITLE_MAX, { message: 'The title is too long: keep it under 200 characters' })
   @MinLength(1, { message: 'Please enter a title for your memory' })
   @IsString({ message: 'Please enter a title for your memory' })
   title!: string;
 
   @Transform(trim)
-  @MaxLength(20_000, { message: 'Your memory is too long: keep it under 20,000 characters' })
+  @MaxLength(MEMORY_CONTENT_MAX, { message: 'Your memory is too long: keep it under 20,000 characters' })
   @MinLength(1, { message: 'Please enter your memory' })
   @IsString({ message: 'Please enter your memory' })
   content!: string;
 }
 
 /** GET /api/memories?userId=: whose memories; without it, the signed-in person's. */
-export class ListMemoriesQuery {
+export class ListMemoriesQuery implements MemoryListQuery {
   @IsOptional()
   @Transform(queryId)
   @Min(1, { message: INVALID_USER_ID })
@@ -30,20 +37,12 @@ export class ListMemoriesQuery {
   userId?: number;
 }
 
-export interface MemoryResponse {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: string;
-  user: UserSummary;
-}
-
-export function mapMemory(memory: MemoryEntity, writer: ProfileEntity): MemoryResponse {
+export function mapMemory(memory: MemoryEntity, writer: ProfileEntity): Memory {
   return {
     id: memory.id,
     title: memory.title,
     content: memory.content,
     createdAt: memory.createdAt.toISOString(),
-    user: mapUserSummary(writer),
+    user: mapPersonSummary(writer),
   };
 }

@@ -1,20 +1,14 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { IsId, type UserSummary } from '@family/shared';
+import type { CreateProfileRequest, LookupPeopleRequest, PersonSummary, UserProfile } from '@family/contract';
+import { IsId } from '@family/shared';
 import type { ProfileEntity } from '../entities/profile.entity';
-
-/** A person as the web app sees them (docs/api.md "Person"). */
-export interface UserResponse extends UserSummary {
-  email: string | null;
-  dateOfBirth: string | null;
-  story: string | null;
-}
 
 export function pictureUrl(profile: ProfileEntity): string | null {
   return profile.pictureKey ? `/api/users/${profile.userId}/picture?v=${profile.pictureVersion}` : null;
 }
 
-export function mapUserSummary(profile: ProfileEntity): UserSummary {
+export function mapPersonSummary(profile: ProfileEntity): PersonSummary {
   return {
     id: profile.userId,
     username: profile.username,
@@ -23,9 +17,9 @@ export function mapUserSummary(profile: ProfileEntity): UserSummary {
   };
 }
 
-export function mapUser(profile: ProfileEntity): UserResponse {
+export function mapUser(profile: ProfileEntity): UserProfile {
   return {
-    ...mapUserSummary(profile),
+    ...mapPersonSummary(profile),
     email: profile.email,
     dateOfBirth: profile.dateOfBirth,
     story: profile.story,
@@ -33,7 +27,7 @@ export function mapUser(profile: ProfileEntity): UserResponse {
 }
 
 /** Sent by the auth service once the account exists; it has checked the fields already. */
-export class CreateProfileDto {
+export class CreateProfileDto implements CreateProfileRequest {
   @IsInt()
   id!: number;
 
@@ -55,7 +49,7 @@ export class CreateProfileDto {
   dateOfBirth?: string | null;
 }
 
-export class LookupUsersDto {
+export class LookupUsersDto implements LookupPeopleRequest {
   @IsArray()
   @ArrayMaxSize(10000)
   @IsId({ each: true })

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import type { Identity, UserSummary } from '@family/shared';
-import { mapUser, mapUserSummary, type CreateProfileDto, type UserResponse } from '../dtos/user.dto';
+import type { PersonSummary, UserProfile } from '@family/contract';
+import type { Identity } from '@family/shared';
+import { mapPersonSummary, mapUser, type CreateProfileDto } from '../dtos/user.dto';
 import { ProfileRepository } from '../repositories/profile.repository';
 
 /** The people directory: who is in the family and what the rest of the archive shows of them. */
@@ -8,24 +9,24 @@ import { ProfileRepository } from '../repositories/profile.repository';
 export class DirectoryService {
   constructor(private readonly profiles: ProfileRepository) {}
 
-  async current(user: Identity): Promise<UserResponse> {
+  async current(user: Identity): Promise<UserProfile> {
     const profile = await this.profiles.findById(user.id);
     // The account was deleted while this session lived on: treat it as signed out.
     if (!profile) throw new UnauthorizedException('Please sign in to continue.');
     return mapUser(profile);
   }
 
-  async list(): Promise<UserSummary[]> {
-    return (await this.profiles.findAll()).map(mapUserSummary);
+  async list(): Promise<PersonSummary[]> {
+    return (await this.profiles.findAll()).map(mapPersonSummary);
   }
 
-  async get(id: number): Promise<UserResponse> {
+  async get(id: number): Promise<UserProfile> {
     const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundException('This person is not in the family archive.');
     return mapUser(profile);
   }
 
-  async create(dto: CreateProfileDto): Promise<UserResponse> {
+  async create(dto: CreateProfileDto): Promise<UserProfile> {
     const profile = await this.profiles.create({
       userId: dto.id,
       username: dto.username,
@@ -36,7 +37,7 @@ export class DirectoryService {
     return mapUser(profile);
   }
 
-  async lookup(ids: number[]): Promise<UserSummary[]> {
-    return (await this.profiles.findByIds([...new Set(ids)])).map(mapUserSummary);
+  async lookup(ids: number[]): Promise<PersonSummary[]> {
+    return (await this.profiles.findByIds([...new Set(ids)])).map(mapPersonSummary);
   }
 }

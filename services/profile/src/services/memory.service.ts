@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Memory } from '@family/contract';
 import type { Identity } from '@family/shared';
-import { mapMemory, type CreateMemoryDto, type MemoryResponse } from '../dtos/memory.dto';
+import { mapMemory, type CreateMemoryDto } from '../dtos/memory.dto';
 import { MemoryRepository } from '../repositories/memory.repository';
 import { ProfileRepository } from '../repositories/profile.repository';
 import { signedInProfile } from './profile.service';
@@ -13,13 +14,13 @@ export class MemoryService {
     private readonly profiles: ProfileRepository,
   ) {}
 
-  async create(user: Identity, dto: CreateMemoryDto): Promise<MemoryResponse> {
+  async create(user: Identity, dto: CreateMemoryDto): Promise<Memory> {
     const writer = signedInProfile(await this.profiles.findById(user.id));
     const memory = await this.memories.create({ userId: user.id, title: dto.title, content: dto.content });
     return mapMemory(memory, writer);
   }
 
-  async list(user: Identity, userId: number = user.id): Promise<MemoryResponse[]> {
+  async list(user: Identity, userId: number = user.id): Promise<Memory[]> {
     const memories = await this.memories.listByUser(userId);
     if (memories.length === 0 && !(await this.profiles.findById(userId))) {
       throw new NotFoundException('This person is not in the family archive.');

@@ -10,9 +10,10 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import sharp from 'sharp';
+import type { UserProfile } from '@family/contract';
 import type { FileToSend, Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { mapUser, type UserResponse } from '../dtos/user.dto';
+import { mapUser } from '../dtos/user.dto';
 import { ProfileRepository } from '../repositories/profile.repository';
 import { PICTURE_STORAGE } from '../storage/picture-storage.module';
 import { ImageGate } from '../uploads/image-gate';
@@ -42,7 +43,7 @@ export class PictureService {
    * POST /api/users/profile-picture: the signed-in person's new picture, streamed from the request through
    * the kind and size checks into sharp, and from sharp into storage as a square WebP.
    */
-  async upload(user: Identity, req: IncomingMessage): Promise<UserResponse> {
+  async upload(user: Identity, req: IncomingMessage): Promise<UserProfile> {
     signedInProfile(await this.profiles.findById(user.id));
     const version = await this.profiles.nextPictureVersion();
     const key = `pictures/${user.id}-${version}.webp`;

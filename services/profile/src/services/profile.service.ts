@@ -1,7 +1,8 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
+import type { UserProfile } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { UpdateProfileDto, UpdateStoryDto } from '../dtos/profile.dto';
-import { mapUser, type UserResponse } from '../dtos/user.dto';
+import { mapUser } from '../dtos/user.dto';
 import type { ProfileEntity } from '../entities/profile.entity';
 import { ProfileRepository, type ProfileChanges } from '../repositories/profile.repository';
 
@@ -10,7 +11,7 @@ import { ProfileRepository, type ProfileChanges } from '../repositories/profile.
 export class ProfileService {
   constructor(private readonly profiles: ProfileRepository) {}
 
-  async update(user: Identity, dto: UpdateProfileDto): Promise<UserResponse> {
+  async update(user: Identity, dto: UpdateProfileDto): Promise<UserProfile> {
     const changes: ProfileChanges = {};
     if (dto.dateOfBirth !== undefined) changes.dateOfBirth = dto.dateOfBirth;
     if (dto.email !== undefined) changes.email = dto.email;
@@ -18,7 +19,7 @@ export class ProfileService {
     return mapUser(signedInProfile(await this.profiles.update(user.id, changes)));
   }
 
-  async updateStory(user: Identity, dto: UpdateStoryDto): Promise<UserResponse> {
+  async updateStory(user: Identity, dto: UpdateStoryDto): Promise<UserProfile> {
     return mapUser(signedInProfile(await this.profiles.update(user.id, { story: dto.story })));
   }
 }

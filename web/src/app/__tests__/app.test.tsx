@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { UserProfile } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../testing/fake-fetch';
 import { renderWithProviders } from '../../testing/render';
-import type { User } from '../../types/api';
 import { routes } from '../router';
 
-const rose: User = {
+const rose: UserProfile = {
   id: 1,
   username: 'rose',
   displayName: 'Grandma Rose',

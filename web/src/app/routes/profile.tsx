@@ -1,14 +1,14 @@
+import type { UserProfile } from '@family/contract';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { AddFamilyMemberDialog } from '../../features/family/components/add-family-member-dialog';
 import { FamilyTreeCard } from '../../features/family/components/family-tree-card';
 import { UserMediaCard } from '../../features/media/components/user-media-card';
 import { AddRelationButton } from '../../features/profile/components/add-relation-button';
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
-import type { User } from '../../types/api';
 import { albumDetailSlots } from '../album-media-slots';
 
 /** The cards of a profile that other features provide: the person's media, their tree, Add Relation. */
-export function profileSlots(user: User, own: boolean, currentUserId: number): ProfileSlots {
+export function profileSlots(user: UserProfile, own: boolean, currentUserId: number): ProfileSlots {
   const detailSlots = albumDetailSlots(currentUserId);
   return {
     uploadedMedia: <UserMediaCard userId={user.id} kind="uploaded" detailSlots={detailSlots} />,

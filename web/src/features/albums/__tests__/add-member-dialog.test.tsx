@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Album } from '@family/contract';
 import { fakeResponse, restoreFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { AddMemberDialog } from '../components/add-member-dialog';
-import type { Album } from '../types';
 import { album, backEnd, carol, dave, tom, writes } from './fixtures';
 
 afterEach(restoreFetch);

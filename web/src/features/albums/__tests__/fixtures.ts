@@ -1,24 +1,43 @@
+import type { Album, MediaItem, PersonName } from '@family/contract';
 import { fakeResponse, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
-import type { Album, AlbumPerson } from '../types';
+import type { AlbumMediaPreview } from '../types';
 
-export const rose: AlbumPerson = { id: 1, username: 'rose', displayName: 'Grandma Rose' };
-export const tom: AlbumPerson = { id: 2, username: 'tom', displayName: 'Uncle Tom' };
-export const carol: AlbumPerson = { id: 3, username: 'carol', displayName: 'Cousin Carol' };
-export const dave: AlbumPerson = { id: 4, username: 'dave', displayName: 'Little Dave' };
+export const rose: PersonName = { id: 1, username: 'rose', displayName: 'Grandma Rose' };
+export const tom: PersonName = { id: 2, username: 'tom', displayName: 'Uncle Tom' };
+export const carol: PersonName = { id: 3, username: 'carol', displayName: 'Cousin Carol' };
+export const dave: PersonName = { id: 4, username: 'dave', displayName: 'Little Dave' };
 export const people = [rose, tom, carol, dave];
 
+/** A whole media item, as an album's preview carries it, from the fields the preview shows. */
+function previewItem(preview: AlbumMediaPreview): MediaItem {
+  return {
+    description: null,
+    mediaDate: '2024-05-01',
+    albumId: null,
+    website_url: null,
+    content: null,
+    user: rose,
+    tags: [],
+    createdAt: '2024-05-01T10:00:00.000Z',
+    ...preview,
+  };
+}
+
+type AlbumOverrides = Partial<Omit<Album, 'mediaItems'>> &
+  Pick<Album, 'id' | 'name'> & { mediaItems?: AlbumMediaPreview[] };
+
 /** An album as GET /api/albums answers it. */
-export function album(overrides: Partial<Album> & Pick<Album, 'id' | 'name'>): Album {
+export function album({ mediaItems = [], ...overrides }: AlbumOverrides): Album {
   const members = overrides.members ?? [];
   return {
     description: null,
     isShared: false,
     createdBy: rose.id,
     creator: rose,
-    mediaItems: [],
     itemCount: 0,
     createdAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
+    mediaItems: mediaItems.map((preview) => ({ ...previewItem(preview), albumId: overrides.id })),
     members,
     memberCount: members.length + 1,
   };

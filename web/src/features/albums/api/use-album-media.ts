@@ -1,4 +1,5 @@
 import useSWRMutation from 'swr/mutation';
+import type { MessageResponse } from '@family/contract';
 import { sendJson } from '../../../lib/api';
 
 type AlbumMediaInput = { albumId: number; mediaId: number };
@@ -6,13 +7,13 @@ type AlbumMediaInput = { albumId: number; mediaId: number };
 /** POST /api/albums/{albumId}/media/{mediaId}: an item goes into one album. */
 export function useAddToAlbum() {
   return useSWRMutation('albums:add-media', (_key: string, { arg }: { arg: AlbumMediaInput }) =>
-    sendJson<{ message: string }>('POST', `/api/albums/${arg.albumId}/media/${arg.mediaId}`),
+    sendJson<MessageResponse>('POST', `/api/albums/${arg.albumId}/media/${arg.mediaId}`),
   );
 }
 
 /** DELETE /api/albums/{albumId}/media/{mediaId}: the item stays in the archive, in no album. */
 export function useRemoveFromAlbum() {
   return useSWRMutation('albums:remove-media', (_key: string, { arg }: { arg: AlbumMediaInput }) =>
-    sendJson<{ message: string }>('DELETE', `/api/albums/${arg.albumId}/media/${arg.mediaId}`),
+    sendJson<MessageResponse>('DELETE', `/api/albums/${arg.albumId}/media/${arg.mediaId}`),
   );
 }

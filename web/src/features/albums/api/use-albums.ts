@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type { Album, CreateAlbumRequest, MessageResponse } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-import type { Album } from '../types';
 
 /** GET /api/albums: every album the signed-in person may see, newest first. */
 export const ALBUMS_KEY = '/api/albums';
@@ -36,15 +36,9 @@ export function useRefreshAlbums() {
   );
 }
 
-export type CreateAlbumInput = {
-  name: string;
-  description: string;
-  isShared: boolean;
-};
-
 /** POST /api/albums */
 export function useCreateAlbum() {
-  return useSWRMutation('albums:create', (_key: string, { arg }: { arg: CreateAlbumInput }) =>
+  return useSWRMutation('albums:create', (_key: string, { arg }: { arg: CreateAlbumRequest }) =>
     sendJson<Album>('POST', ALBUMS_KEY, arg),
   );
 }
@@ -52,6 +46,6 @@ export function useCreateAlbum() {
 /** DELETE /api/albums/{id}: the creator only; its items stay in the archive. */
 export function useDeleteAlbum() {
   return useSWRMutation('albums:delete', (_key: string, { arg }: { arg: { albumId: number } }) =>
-    sendJson<{ message: string }>('DELETE', `${ALBUMS_KEY}/${arg.albumId}`),
+    sendJson<MessageResponse>('DELETE', `${ALBUMS_KEY}/${arg.albumId}`),
   );
 }

@@ -12,12 +12,12 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Album } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useAddMember } from '../api/use-album-members';
 import { useRefreshAlbums } from '../api/use-albums';
 import { useFamilyPeople } from '../api/use-family-people';
-import type { Album } from '../types';
 
 type AddMemberDialogProps = {
   /** The album to add someone to; the dialog is open while it is set. */

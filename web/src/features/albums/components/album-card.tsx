@@ -14,7 +14,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Album } from '../types';
+import type { Album } from '@family/contract';
 import { AlbumPreview } from './album-preview';
 
 type AlbumCardProps = {

@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import type { Album, AlbumMember, AlbumPerson } from '../types';
+import type { Album, AlbumMember, PersonName } from '@family/contract';
 
 type AlbumMembersListProps = {
   album: Album;
@@ -18,8 +18,8 @@ type AlbumMembersListProps = {
   busy?: boolean;
 };
 
-const initial = (person: AlbumPerson) => (person.displayName.trim()[0] ?? '?').toUpperCase();
-const secondary = (person: AlbumPerson) =>
+const initial = (person: PersonName) => (person.displayName.trim()[0] ?? '?').toUpperCase();
+const secondary = (person: PersonName) =>
   person.username && person.username !== person.displayName ? `@${person.username}` : undefined;
 
 /** The creator first, then the members in the order they joined, each marked 'Can Edit' when they may. */

@@ -11,12 +11,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
+import type { Album, AlbumMember } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useRemoveMember } from '../api/use-album-members';
 import { useRefreshAlbums } from '../api/use-albums';
-import type { Album, AlbumMember, RenderAlbumMedia } from '../types';
+import type { RenderAlbumMedia } from '../types';
 import { AlbumMembersList } from './album-members-list';
 import { AlbumPreview } from './album-preview';
 

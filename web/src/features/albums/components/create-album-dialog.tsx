@@ -11,12 +11,10 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_NAME_MAX } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAlbum, useRefreshAlbums } from '../api/use-albums';
-
-export const ALBUM_NAME_MAX = 100;
-export const ALBUM_DESCRIPTION_MAX = 2000;
 
 type CreateAlbumDialogProps = {
   open: boolean;

@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/use-login';
@@ -28,8 +29,6 @@ type FieldName = keyof Fields;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 const EMPTY_FIELDS: Fields = { username: '', displayName: '', email: '', password: '', resetCode: '' };
-
-export const MIN_PASSWORD_LENGTH = 6;
 
 const TEXT: Record<Mode, { title: string; subtitle: string; submit: string; busy: string }> = {
   login: {
@@ -60,15 +59,15 @@ function validate(mode: Mode, fields: Fields): FieldErrors {
   if (!fields.username.trim()) errors.username = 'Please enter your username';
   if (mode === 'reset') {
     if (!fields.password) errors.password = 'Please enter a new password';
-    else if (fields.password.length < MIN_PASSWORD_LENGTH) {
-      errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    else if (fields.password.length < PASSWORD_MIN) {
+      errors.password = `Password must be at least ${PASSWORD_MIN} characters`;
     }
     if (!fields.resetCode.trim()) errors.resetCode = 'Please enter the reset code';
     return errors;
   }
   if (!fields.password) errors.password = 'Please enter your password';
-  else if (mode === 'register' && fields.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (mode === 'register' && fields.password.length < PASSWORD_MIN) {
+    errors.password = `Password must be at least ${PASSWORD_MIN} characters`;
   }
   if (mode === 'register' && fields.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim())) {
     errors.email = 'Please enter a valid email address';
@@ -249,7 +248,7 @@ export function AuthScreen() {
               value={fields.password}
               autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
               error={errors.password}
-              helperText={mode === 'login' ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}
+              helperText={mode === 'login' ? undefined : `At least ${PASSWORD_MIN} characters.`}
               inputRef={inputRef('password')}
               onChange={setField('password')}
             />

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
+import type { FamilyRelation, PersonSummary } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { AddFamilyMemberDialog } from '../components/add-family-member-dialog';
-import type { FamilyPerson, FamilyRelation } from '../types';
 
-const tom: FamilyPerson = { id: 2, username: 'tom', displayName: 'Tom' };
-const amy: FamilyPerson = { id: 3, username: 'amy', displayName: 'Amy' };
-const ned: FamilyPerson = { id: 4, username: 'ned', displayName: 'Ned' };
-const me: FamilyPerson = { id: 1, username: 'rose', displayName: 'Grandma Rose' };
+const tom: PersonSummary = { id: 2, username: 'tom', displayName: 'Tom', profilePicture: null };
+const amy: PersonSummary = { id: 3, username: 'amy', displayName: 'Amy', profilePicture: null };
+const ned: PersonSummary = { id: 4, username: 'ned', displayName: 'Ned', profilePicture: null };
+const me: PersonSummary = { id: 1, username: 'rose', displayName: 'Grandma Rose', profilePicture: null };
 
 /** Tom's tree: Amy is already his spouse. */
 const tomTree: FamilyRelation[] = [

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PersonSummary } from '@family/contract';
 import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { AddRelationDialog } from '../components/add-relation-dialog';
-import type { FamilyPerson } from '../types';
 
-const people: FamilyPerson[] = [
-  { id: 1, username: 'rose', displayName: 'Grandma Rose' },
-  { id: 2, username: 'tom', displayName: 'Tom' },
-  { id: 3, username: 'alice', displayName: 'Alice' },
-  { id: 4, username: 'albert', displayName: 'Albert' },
+const people: PersonSummary[] = [
+  { id: 1, username: 'rose', displayName: 'Grandma Rose', profilePicture: null },
+  { id: 2, username: 'tom', displayName: 'Tom', profilePicture: null },
+  { id: 3, username: 'alice', displayName: 'Alice', profilePicture: null },
+  { id: 4, username: 'albert', displayName: 'Albert', profilePicture: null },
 ];
 
 type Answer = (call: FetchCall) => Response | Promise<Response>;

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { FamilyRelation, PersonSummary } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { FamilyTree } from '../components/family-tree';
 import { FamilyTreeCard } from '../components/family-tree-card';
-import type { FamilyPerson, FamilyRelation } from '../types';
 
-const rose: FamilyPerson = { id: 1, username: 'rose', displayName: 'Rose Smith', profilePicture: null };
-const mum: FamilyPerson = { id: 2, username: 'mum', displayName: 'Mum Smith', profilePicture: null };
-const tom: FamilyPerson = { id: 3, username: 'tom', displayName: 'Tom', profilePicture: null };
-const gran: FamilyPerson = { id: 4, username: 'gran', displayName: 'Gran', profilePicture: null };
+const rose: PersonSummary = { id: 1, username: 'rose', displayName: 'Rose Smith', profilePicture: null };
+const mum: PersonSummary = { id: 2, username: 'mum', displayName: 'Mum Smith', profilePicture: null };
+const tom: PersonSummary = { id: 3, username: 'tom', displayName: 'Tom', profilePicture: null };
+const gran: PersonSummary = { id: 4, username: 'gran', displayName: 'Gran', profilePicture: null };
 
 const roseTree: FamilyRelation[] = [
   { id: 10, fromUserId: 1, toUserId: 2, relationType: 'parent', fromUser: rose, toUser: mum },

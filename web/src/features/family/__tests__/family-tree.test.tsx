@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
+import type { FamilyRelation, PersonSummary } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { FamilyTree } from '../components/family-tree';
 import { FamilyTreeCard } from '../components/family-tree-card';
-import type { FamilyPerson, FamilyRelation } from '../types';
 
-const rose: FamilyPerson = { id: 1, username: 'rose', displayName: 'Grandma Rose', profilePicture: null };
-const tom: FamilyPerson = { id: 2, username: 'tom', displayName: 'Tom', profilePicture: '/api/users/2/picture?v=1' };
-const amy: FamilyPerson = { id: 3, username: 'amy', displayName: 'Amy', profilePicture: null };
+const rose: PersonSummary = { id: 1, username: 'rose', displayName: 'Grandma Rose', profilePicture: null };
+const tom: PersonSummary = { id: 2, username: 'tom', displayName: 'Tom', profilePicture: '/api/users/2/picture?v=1' };
+const amy: PersonSummary = { id: 3, username: 'amy', displayName: 'Amy', profilePicture: null };
 
 const roseTree: FamilyRelation[] = [
   { id: 10, fromUserId: 1, toUserId: 2, relationType: 'child', fromUser: rose, toUser: tom },

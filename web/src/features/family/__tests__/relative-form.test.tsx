@@ -1,9 +1,9 @@
-import type { FamilyPerson, FamilyRelation } from '../types';
+import type { FamilyRelation, PersonSummary } from '@family/contract';
 import { EMPTY_NEW_MEMBER } from '../utils/member-form';
 import { relatedIdsOf } from '../utils/relations';
 import { checkExistingRelative, checkNewRelative } from '../utils/relative-form';
 
-const alice: FamilyPerson = { id: 3, username: 'alice', displayName: 'Alice' };
+const alice: PersonSummary = { id: 3, username: 'alice', displayName: 'Alice', profilePicture: null };
 const today = '2024-06-15';
 
 describe('checkExistingRelative', () => {
@@ -56,7 +56,12 @@ describe('checkNewRelative', () => {
 
 describe('relatedIdsOf', () => {
   it('finds the people related either way round, and nobody else', () => {
-    const person = (id: number): FamilyPerson => ({ id, username: `user${id}`, displayName: `Person ${id}` });
+    const person = (id: number): PersonSummary => ({
+      id,
+      username: `user${id}`,
+      displayName: `Person ${id}`,
+      profilePicture: null,
+    });
     const relation = (id: number, from: number, to: number): FamilyRelation => ({
       id,
       fromUserId: from,

@@ -1,4 +1,4 @@
-import type { FamilyPerson, FamilyRelation, RelationType } from '../types';
+import type { FamilyRelation, PersonSummary, RelationType } from '@family/contract';
 import {
   TREE,
   centreView,
@@ -10,7 +10,7 @@ import {
   type TreeLayout,
 } from '../utils/tree-layout';
 
-const person = (id: number, displayName = `Person ${id}`): FamilyPerson => ({
+const person = (id: number, displayName = `Person ${id}`): PersonSummary => ({
   id,
   username: `user${id}`,
   displayName,

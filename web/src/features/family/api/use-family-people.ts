@@ -1,11 +1,11 @@
 import useSWR from 'swr';
-import type { FamilyPerson } from '../types';
+import type { PersonSummary } from '@family/contract';
 
 /** The same key as the profile feature's people list, so both share one request and one cache entry. */
 export const PEOPLE_KEY = '/api/users';
 
 /** GET /api/users: everyone in the family, to choose a relative from. */
 export function useFamilyPeople(enabled = true) {
-  const { data, error, isLoading } = useSWR<FamilyPerson[], Error>(enabled ? PEOPLE_KEY : null);
+  const { data, error, isLoading } = useSWR<PersonSummary[], Error>(enabled ? PEOPLE_KEY : null);
   return { people: data ?? [], error, isLoading };
 }

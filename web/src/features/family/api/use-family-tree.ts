@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { FamilyRelation } from '../types';
+import type { FamilyRelation } from '@family/contract';
 
 export const familyTreeKey = (rootUserId: number) => `/api/family/${rootUserId}`;
 

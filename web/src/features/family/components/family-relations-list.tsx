@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
+import type { FamilyRelation, RelationType } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteRelation } from '../api/use-delete-relation';
 import { useRefreshFamily } from '../api/use-refresh-family';
-import type { FamilyRelation, RelationType } from '../types';
 import { relationsOfRoot, type RootRelation } from '../utils/relations';
 
 /** More relations than this start folded away behind "Show relations (N)". */

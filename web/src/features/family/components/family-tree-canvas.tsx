@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
-import type { FamilyPerson } from '../types';
+import type { PersonSummary } from '@family/contract';
 import {
   TREE,
   centreView,
@@ -26,7 +26,7 @@ type FamilyTreeCanvasProps = {
   layout: TreeLayout;
   /** Names the area for screen readers, e.g. "Rose's family tree". */
   label: string;
-  onOpen: (person: FamilyPerson) => void;
+  onOpen: (person: PersonSummary) => void;
 };
 
 type Gesture =

@@ -1,12 +1,12 @@
 import type { KeyboardEvent } from 'react';
-import type { FamilyPerson } from '../types';
+import type { PersonSummary } from '@family/contract';
 import { TREE, initialsOf, type TreeNode } from '../utils/tree-layout';
 
 type FamilyTreeNodeProps = {
   node: TreeNode;
   /** A circle clip path (objectBoundingBox units) shared by every picture. */
   clipPathId: string;
-  onOpen: (person: FamilyPerson) => void;
+  onOpen: (person: PersonSummary) => void;
   onFocus: (node: TreeNode) => void;
 };
 

@@ -6,12 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { PersonSummary } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useFamilyTree } from '../api/use-family-tree';
-import type { FamilyPerson } from '../types';
 import { relatedIdsOf } from '../utils/relations';
 import { TREE, layoutFamilyTree } from '../utils/tree-layout';
 import { AddRelationDialog } from './add-relation-dialog';
@@ -30,7 +30,7 @@ export type FamilyTreeProps = {
   /** Shown in the root's circle before any relation brings their picture. */
   rootPicture?: string | null;
   /** Called for a tapped (or Enter-pressed) person instead of opening their profile. */
-  onPersonClick?: (person: FamilyPerson) => void;
+  onPersonClick?: (person: PersonSummary) => void;
   /** 'h1' on the family page (it names the browser tab); 'h2' (the default) inside home or a profile. */
   headingLevel?: 'h1' | 'h2';
 };
@@ -65,7 +65,7 @@ export function FamilyTree({
 
   const relatedIds = useMemo(() => relatedIdsOf(relations ?? [], rootUserId), [relations, rootUserId]);
 
-  const open = (person: FamilyPerson) => {
+  const open = (person: PersonSummary) => {
     if (onPersonClick) onPersonClick(person);
     else navigate(person.id === me ? paths.profile.getHref() : paths.userProfile.getHref(person.id));
   };

@@ -1,7 +1,8 @@
 import TextField from '@mui/material/TextField';
 import type { ChangeEvent } from 'react';
+import { EARLIEST_BIRTHDAY, PASSWORD_MIN } from '@family/contract';
 import type { MemberFormKind, NewMemberErrors, NewMemberFields as Fields } from '../utils/member-form';
-import { EARLIEST_BIRTHDAY, MIN_PASSWORD_LENGTH, displayNameRequired } from '../utils/member-form';
+import { displayNameRequired } from '../utils/member-form';
 
 type NewMemberFieldsProps = {
   idPrefix: string;
@@ -75,7 +76,7 @@ export function NewMemberFields({
         type="password"
         label="Password"
         autoComplete="new-password"
-        helperText={errors.password ?? `At least ${MIN_PASSWORD_LENGTH} characters. Tell them what it is.`}
+        helperText={errors.password ?? `At least ${PASSWORD_MIN} characters. Tell them what it is.`}
         slotProps={{ inputLabel: { shrink: true } }}
       />
     </>

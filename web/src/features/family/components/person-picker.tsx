@@ -1,14 +1,14 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
-import type { FamilyPerson } from '../types';
+import type { PersonSummary } from '@family/contract';
 
 type PersonPickerProps = {
   id: string;
   label: string;
-  people: FamilyPerson[];
-  value: FamilyPerson | null;
-  onChange: (person: FamilyPerson | null) => void;
+  people: PersonSummary[];
+  value: PersonSummary | null;
+  onChange: (person: PersonSummary | null) => void;
   error?: string;
   loading?: boolean;
   disabled?: boolean;

@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
-import { RELATION_TYPES, type RelationType } from '../types';
+import type { RelationType } from '@family/contract';
+import { RELATION_TYPE_OPTIONS } from '../types';
 
 type RelationTypeFieldProps = {
   id: string;
@@ -37,7 +38,7 @@ export function RelationTypeField({
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">Choose a relation…</option>
-      {RELATION_TYPES.map((type) => (
+      {RELATION_TYPE_OPTIONS.map((type) => (
         <option key={type.value} value={type.value}>
           {type.label}
         </option>

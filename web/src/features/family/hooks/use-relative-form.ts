@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { CreateMemberRequest, PersonSummary, RelationType } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useAddRelation } from '../api/use-add-relation';
 import { useRefreshFamily } from '../api/use-refresh-family';
-import type { FamilyPerson, NewAccountInput, RelationType } from '../types';
 import {
   EMPTY_NEW_MEMBER,
   memberPayload,
@@ -26,14 +26,14 @@ type RelativeFormOptions = {
   kind: MemberFormKind;
   /** Makes the new relative's account: useCreateMember() or useRegisterMember(). */
   createAccount: {
-    trigger: (input: NewAccountInput) => Promise<{ user: FamilyPerson }>;
+    trigger: (input: CreateMemberRequest) => Promise<{ user: PersonSummary }>;
     isMutating: boolean;
   };
   /** Whose relation it is when it is not the signed-in person's own (sent as fromUserId). */
   fromUserId?: number;
   onClose: () => void;
   /** The toast once the relation is added: who, and whether their account was made just now. */
-  added: (person: FamilyPerson, mode: RelativeMode) => { title: string; description: string };
+  added: (person: PersonSummary, mode: RelativeMode) => { title: string; description: string };
 };
 
 /**
@@ -43,7 +43,7 @@ type RelativeFormOptions = {
  */
 export function useRelativeForm({ kind, createAccount, fromUserId, onClose, added }: RelativeFormOptions) {
   const [mode, setMode] = useState<RelativeMode>('existing');
-  const [person, setPerson] = useState<FamilyPerson | null>(null);
+  const [person, setPerson] = useState<PersonSummary | null>(null);
   const [relationType, setRelationType] = useState<RelationType | ''>('');
   const [fields, setFields] = useState<NewMemberFields>(EMPTY_NEW_MEMBER);
   const [errors, setErrors] = useState<RelativeErrors>({});
@@ -96,7 +96,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
 
   const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
 
-  const done = (relative: FamilyPerson, how: RelativeMode) => {
+  const done = (relative: PersonSummary, how: RelativeMode) => {
     toast(added(relative, how));
     void refresh();
     reset();
@@ -115,7 +115,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
 
   const addNew = async () => {
     if (!check(checkNewRelative(kind, fields, relationType, today)) || !relationType) return;
-    let created: FamilyPerson;
+    let created: PersonSummary;
     try {
       created = (await createAccount.trigger(memberPayload(fields))).user;
     } catch (error) {
@@ -156,7 +156,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
       setErrors({});
       setFormError(null);
     },
-    choosePerson: (next: FamilyPerson | null) => {
+    choosePerson: (next: PersonSummary | null) => {
       setPerson(next);
       clearError('person');
     },

@@ -1,4 +1,10 @@
-import type { NewAccountInput } from '../types';
+import {
+  EARLIEST_BIRTHDAY,
+  isCalendarDate,
+  PASSWORD_MIN,
+  USERNAME_MIN,
+  type CreateMemberRequest,
+} from '@family/contract';
 
 /** The new-member fields shared by Add Relation's Create New form and the add-family-member dialog. */
 export type NewMemberFields = {
@@ -28,21 +34,12 @@ export const NEW_MEMBER_FIELD_ORDER: Array<keyof NewMemberFields> = [
   'password',
 ];
 
-export const EARLIEST_BIRTHDAY = '1900-01-01';
-export const MIN_USERNAME_LENGTH = 3;
-export const MIN_PASSWORD_LENGTH = 6;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Today as YYYY-MM-DD in the person's own time zone: what the date picker shows as today. */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** docs/product.md "New family member form": a birthday is optional, not in the future, not before 1900-01-01. */
@@ -74,8 +71,8 @@ export function displayNameRequired(kind: MemberFormKind): boolean {
 export function validateNewMember(fields: NewMemberFields, today: string, kind: MemberFormKind): NewMemberErrors {
   const errors: NewMemberErrors = {};
   if (kind === 'create') {
-    if (fields.username.trim().length < MIN_USERNAME_LENGTH) {
-      errors.username = `Username must be at least ${MIN_USERNAME_LENGTH} characters`;
+    if (fields.username.trim().length < USERNAME_MIN) {
+      errors.username = `Username must be at least ${USERNAME_MIN} characters`;
     }
   } else if (!fields.username.trim()) {
     errors.username = 'Username is required';
@@ -85,8 +82,8 @@ export function validateNewMember(fields: NewMemberFields, today: string, kind: 
   if (email) errors.email = email;
   const birthday = birthdayProblem(fields.birthday, today);
   if (birthday) errors.birthday = birthday;
-  if (fields.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (fields.password.length < PASSWORD_MIN) {
+    errors.password = `Password must be at least ${PASSWORD_MIN} characters`;
   }
   return errors;
 }
@@ -96,7 +93,7 @@ export function isBlank(fields: NewMemberFields): boolean {
 }
 
 /** The request body: trimmed, with empty optional fields left out. */
-export function memberPayload(fields: NewMemberFields): NewAccountInput {
+export function memberPayload(fields: NewMemberFields): CreateMemberRequest {
   const username = fields.username.trim();
   const email = fields.email.trim();
   return {

@@ -1,4 +1,4 @@
-import type { FamilyPerson, FamilyRelation, RelationType } from '../types';
+import type { FamilyRelation, PersonSummary, RelationType } from '@family/contract';
 
 /** Everyone directly related to `userId` in either direction: the people not offered to them again. */
 export function relatedIdsOf(relations: readonly FamilyRelation[], userId: number): Set<number> {
@@ -11,7 +11,7 @@ export function relatedIdsOf(relations: readonly FamilyRelation[], userId: numbe
 }
 
 /** One relation of the root, read from the root's side: `person` is the root's `relationType`. */
-export type RootRelation = { id: number; person: FamilyPerson; relationType: RelationType };
+export type RootRelation = { id: number; person: PersonSummary; relationType: RelationType };
 
 const INVERSE: Record<RelationType, RelationType> = {
   parent: 'child',

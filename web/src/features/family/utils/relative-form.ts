@@ -1,4 +1,4 @@
-import type { FamilyPerson, RelationType } from '../types';
+import type { PersonSummary, RelationType } from '@family/contract';
 import {
   NEW_MEMBER_FIELD_ORDER,
   isBlank,
@@ -28,7 +28,7 @@ const RELATION_TYPE_REQUIRED = 'Please select a relation type';
 /** Existing Person / Existing User: who, and what they are. */
 export function checkExistingRelative(
   kind: MemberFormKind,
-  person: FamilyPerson | null,
+  person: PersonSummary | null,
   relationType: RelationType | '',
 ): RelativeProblems {
   if (kind === 'invite' && !person) return { formError: 'Please select a user', focus: 'person' };

@@ -1,4 +1,4 @@
-import type { FamilyPerson, FamilyRelation } from '../types';
+import type { FamilyRelation, PersonSummary } from '@family/contract';
 
 /** docs/product.md "Family tree": the tree's constants. */
 export const TREE = {
@@ -21,7 +21,7 @@ export type TreeRole = 'root' | 'parent' | 'grandparent' | 'spouse' | 'sibling' 
 export type Point = { x: number; y: number };
 
 export type TreeNode = Point & {
-  person: FamilyPerson;
+  person: PersonSummary;
   role: TreeRole;
   /** Shown beside the node: docs/product.md "Family tree" labels the spouse and the siblings. */
   label?: 'Spouse' | 'Sibling';
@@ -50,7 +50,7 @@ const NAME_ROOM = 84;
 const SIDE_ROOM = 90;
 
 type Family = {
-  people: Map<number, FamilyPerson>;
+  people: Map<number, PersonSummary>;
   parents: Map<number, Set<number>>;
   children: Map<number, Set<number>>;
   spouses: Map<number, Set<number>>;
@@ -107,7 +107,7 @@ const sorted = (ids: Iterable<number> | undefined) => [...(ids ?? [])].sort((a, 
  * below, each row spaced TREE.horizontalSpacing apart and rows TREE.verticalSpacing apart. The canvas is
  * TREE.canvasWidth x TREE.canvasHeight, wider only when a row needs more room; the root stays in its centre.
  */
-export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], rootPerson: FamilyPerson): TreeLayout {
+export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], rootPerson: PersonSummary): TreeLayout {
   const family = readFamily(relations);
   const { horizontalSpacing: dx, verticalSpacing: dy, nodeRadius: r } = TREE;
   const nodes: TreeNode[] = [];

@@ -1,4 +1,4 @@
-import type { MediaItem } from '../types';
+import type { MediaItem } from '@family/contract';
 
 export const rose = { id: 1, username: 'rose', displayName: 'Grandma Rose' };
 export const tom = { id: 2, username: 'tom', displayName: 'Uncle Tom' };

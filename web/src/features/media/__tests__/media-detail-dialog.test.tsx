@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MediaItem } from '@family/contract';
 import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { MediaDetailDialog } from '../components/media-detail-dialog';
-import type { MediaItem } from '../types';
 import { ann, mediaItem, rose, tom } from './fixtures';
 
 type Answer = (call: FetchCall) => Response | Promise<Response>;

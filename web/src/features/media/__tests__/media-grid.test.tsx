@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { useSWRConfig } from 'swr';
+import type { MediaItem, MediaPage } from '@family/contract';
 import { renderWithProviders } from '../../../testing/render';
 import { MediaGrid } from '../components/media-grid';
-import type { MediaItem, MediaPage } from '../types';
 import { mediaItem, rose, tom } from './fixtures';
 
 const items: MediaItem[] = [

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { MediaTag } from '@family/contract';
 import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { TagUsersDialog } from '../components/tag-users-dialog';
-import type { MediaTag } from '../types';
 import { ann, rose, tom } from './fixtures';
 
 function backEnd(

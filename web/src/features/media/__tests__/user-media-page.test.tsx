@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import type { MediaItem } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { UserMediaPage } from '../components/user-media-page';
-import type { MediaItem } from '../types';
 import { mediaItem, tom } from './fixtures';
 
 const items: MediaItem[] = [

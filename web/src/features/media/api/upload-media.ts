@@ -1,5 +1,5 @@
+import type { MediaItem } from '@family/contract';
 import { ApiError } from '../../../lib/api';
-import type { MediaItem } from '../types';
 
 export type UploadProgress = { loaded: number; total: number };
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { MediaItem } from '../types';
+import type { MediaItem } from '@family/contract';
 import { mediaItemKey } from './media-keys';
 
 /** GET /api/media/{id}: the item as it is now, shown at once from what the list already had. */

@@ -1,15 +1,13 @@
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { MediaFilters, MediaItem, MediaPage, MediaScope } from '../types';
+import { DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
+import type { MediaFilters, MediaScope } from '../types';
 import { mediaListPath } from './media-keys';
 import { MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal } from './media-refresh';
 
-/** docs/api.md "Lists and pages": 60 a page. */
-export const MEDIA_PAGE_SIZE = 60;
-
 /** A media list loaded page by page as one scrolls (keyset cursors from the server). */
-export function useMediaList(scope: MediaScope, filters: MediaFilters, pageSize = MEDIA_PAGE_SIZE) {
+export function useMediaList(scope: MediaScope, filters: MediaFilters, pageSize = DEFAULT_PAGE_SIZE) {
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<MediaPage, Error>(
     (index, previous: MediaPage | null) => {
       if (index > 0 && !previous?.nextCursor) return null;

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { MediaTag } from '../types';
+import type { MediaTag } from '@family/contract';
 import { mediaTagsKey } from './media-keys';
 
 /** GET /api/media/{id}/tags: the people tagged in an item. */

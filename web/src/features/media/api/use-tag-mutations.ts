@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { AddTagRequest, MediaTag } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-import type { MediaTag } from '../types';
 import { mediaTagsKey } from './media-keys';
 import { useRefreshMedia } from './media-refresh';
 
@@ -23,7 +23,8 @@ export function useTagMutations(mediaId: number) {
   return {
     busy,
     // docs/product.md "Tagging": the userId is sent as a number.
-    tag: (userId: number) => run(() => sendJson<MediaTag>('POST', mediaTagsKey(mediaId), { userId: Number(userId) })),
+    tag: (userId: number) =>
+      run(() => sendJson<MediaTag>('POST', mediaTagsKey(mediaId), { userId: Number(userId) } satisfies AddTagRequest)),
     untag: (userId: number) => run(() => sendJson<void>('DELETE', `${mediaTagsKey(mediaId)}/${userId}`)),
   };
 }

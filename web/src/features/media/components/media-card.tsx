@@ -6,7 +6,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { MediaItem } from '../types';
+import type { MediaItem } from '@family/contract';
 import { formatMediaDate } from '../utils/format';
 import { MediaPreview } from './media-preview';
 import { MediaTypeIcon } from './media-type-icon';

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import type { MediaItem } from '@family/contract';
 import type { MediaChanges } from '../api/use-update-media';
-import type { MediaItem } from '../types';
 
 type MediaEditFormProps = {
   item: MediaItem;

@@ -2,7 +2,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { MEDIA_TYPES, type MediaType } from '../types';
+import type { MediaType } from '@family/contract';
+import { MEDIA_TYPE_OPTIONS } from '../types';
 
 type MediaFiltersProps = {
   search: string;
@@ -42,7 +43,7 @@ export function MediaFilters({ search, onSearchChange, type, onTypeChange }: Med
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">All Types</option>
-        {MEDIA_TYPES.map((option) => (
+        {MEDIA_TYPE_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.filterLabel}
           </option>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import type { MediaItem } from '@family/contract';
 import { PageHeading } from '../../../components/page-heading';
-import type { MediaDetailSlots, MediaItem } from '../types';
+import type { MediaDetailSlots } from '../types';
 import { MediaGrid } from './media-grid';
 import { UploadButton } from './upload-button';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { MediaItem } from '../types';
+import type { MediaItem } from '@family/contract';
 import { MediaTypeIcon, mediaTypeLabel } from './media-type-icon';
 
 type MediaPreviewProps = {

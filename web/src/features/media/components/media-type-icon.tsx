@@ -4,7 +4,8 @@ import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { MEDIA_TYPES, type MediaType } from '../types';
+import type { MediaType } from '@family/contract';
+import { MEDIA_TYPE_OPTIONS } from '../types';
 
 const ICONS = {
   photo: PhotoOutlinedIcon,
@@ -15,7 +16,7 @@ const ICONS = {
 } as const;
 
 export function mediaTypeLabel(type: MediaType): string {
-  return MEDIA_TYPES.find((t) => t.value === type)?.label ?? type;
+  return MEDIA_TYPE_OPTIONS.find((t) => t.value === type)?.label ?? type;
 }
 
 /** The icon of a media type, named for screen readers ("Photo", "Video", ...) unless it is only decoration. */

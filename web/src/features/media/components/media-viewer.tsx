@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { MediaItem } from '../types';
+import type { MediaItem } from '@family/contract';
 import { MediaTypeIcon } from './media-type-icon';
 
 /** The item itself in the detail dialog: the picture, a player, or the document to open. */

@@ -12,12 +12,13 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { MediaItem, MediaType, UploadMediaFields } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useRefreshMedia } from '../api/media-refresh';
 import { UploadCancelledError, uploadMedia, type UploadHandle } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
-import { MEDIA_TYPES, type MediaItem, type MediaType } from '../types';
+import { MEDIA_TYPE_OPTIONS } from '../types';
 import { checkUpload, FILE_RULES } from '../utils/upload-checks';
 
 type UploadDialogProps = {
@@ -94,18 +95,16 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
     setProblem(check);
     if (check) return;
 
+    const fields: UploadMediaFields = {
+      type: draft.type,
+      title: draft.title.trim(),
+      ...(draft.albumId ? { albumId: String(Number.parseInt(draft.albumId, 10)) } : {}),
+      ...(draft.mediaDate ? { mediaDate: draft.mediaDate } : {}),
+      ...(isPost ? { content: draft.content, websiteUrl: draft.websiteUrl } : { description: draft.description }),
+    };
     // Fields before the file: the server can refuse a file of the wrong kind without reading all of it.
     const form = new FormData();
-    form.append('type', draft.type);
-    form.append('title', draft.title.trim());
-    if (draft.albumId) form.append('albumId', String(Number.parseInt(draft.albumId, 10)));
-    if (draft.mediaDate) form.append('mediaDate', draft.mediaDate);
-    if (isPost) {
-      form.append('content', draft.content);
-      form.append('websiteUrl', draft.websiteUrl);
-    } else {
-      form.append('description', draft.description);
-    }
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (draft.file) form.append('file', draft.file, draft.file.name);
 
     setPercent(0);
@@ -150,7 +149,7 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
             }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
-            {MEDIA_TYPES.map((type) => (
+            {MEDIA_TYPE_OPTIONS.map((type) => (
               <option key={type.value} value={type.value}>
                 {type.label}
               </option>

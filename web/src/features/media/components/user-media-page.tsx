@@ -2,14 +2,14 @@ import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
+import type { MediaItem, UserProfile } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
-import type { User } from '../../../types/api';
-import type { MediaDetailSlots, MediaItem } from '../types';
+import type { MediaDetailSlots } from '../types';
 import { MediaGrid } from './media-grid';
 
 type UserMediaPageProps = {
@@ -26,7 +26,7 @@ const TITLES = { uploaded: 'Uploaded Media', tagged: 'Tagged Media' } as const;
 /** /profile/{id}/uploaded and /profile/{id}/tagged: one person's media in the same grid, with a way back. */
 export function UserMediaPage({ userId, kind, renderCardActions, detailSlots }: UserMediaPageProps) {
   // The same key the profile pages use, so a profile just seen is shown at once.
-  const { data: user, error, isLoading, mutate } = useSWR<User, Error>(`/api/users/${userId}`);
+  const { data: user, error, isLoading, mutate } = useSWR<UserProfile, Error>(`/api/users/${userId}`);
   if (isLoading) return <PageSpinner />;
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
   if (error || !user) {

@@ -1,7 +1,7 @@
-import type { PersonRef } from '../types';
+import type { PersonName } from '@family/contract';
 
 /** docs/product.md "Media detail dialog": the display name, falling back to the username. */
-export function personName(person: PersonRef): string {
+export function personName(person: PersonName): string {
   return person.displayName?.trim() || person.username;
 }
 

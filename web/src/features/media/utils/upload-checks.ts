@@ -1,4 +1,4 @@
-import type { MediaType } from '../types';
+import type { MediaType } from '@family/contract';
 
 /** docs/product.md "Limits": 50MB. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import useSWR from 'swr';
+import type { UserProfile } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
-import type { User } from '../../../types/api';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { rose } from './fixtures';
@@ -61,7 +61,7 @@ describe(ChangePasswordCard.name, () => {
 describe(DeleteAccountCard.name, () => {
   /** Shows who is signed in, as the app root decides between the app and the auth screen. */
   function Session() {
-    const { data } = useSWR<User | null>('/api/user');
+    const { data } = useSWR<UserProfile | null>('/api/user');
     if (data === undefined) return null;
     return <p>{data ? `Signed in as ${data.displayName}` : 'Signed out'}</p>;
   }

@@ -1,7 +1,6 @@
-import type { User } from '../../../types/api';
-import type { Memory } from '../api/use-memories';
+import type { Memory, UserProfile } from '@family/contract';
 
-export const rose: User = {
+export const rose: UserProfile = {
   id: 1,
   username: 'rose',
   displayName: 'Grandma Rose',
@@ -11,7 +10,7 @@ export const rose: User = {
   story: 'I grew up by the sea.',
 };
 
-export const tom: User = {
+export const tom: UserProfile = {
   id: 7,
   username: 'tom',
   displayName: 'Uncle Tom',
@@ -21,7 +20,7 @@ export const tom: User = {
   story: null,
 };
 
-export function memoryOf(user: User, id: number, title = `Memory ${id}`): Memory {
+export function memoryOf(user: UserProfile, id: number, title = `Memory ${id}`): Memory {
   return {
     id,
     title,

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Memory, UserProfile } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
-import type { User } from '../../../types/api';
-import type { Memory } from '../api/use-memories';
 import { MemoriesCard } from '../components/memories-card';
 import { memoryOf, rose, tom } from './fixtures';
 
 /** A memories back end for one person, newest first. */
-function memoriesBackEnd(owner: User, initial: Memory[], failures: Partial<Record<'add' | 'delete', Response>> = {}) {
+function memoriesBackEnd(
+  owner: UserProfile,
+  initial: Memory[],
+  failures: Partial<Record<'add' | 'delete', Response>> = {},
+) {
   let memories = [...initial];
   let nextId = 100;
   return stubFetch((call: FetchCall) => {

@@ -1,18 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import useSWR from 'swr';
+import type { UserProfile } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
-import type { User } from '../../../types/api';
 import { ProfileCard } from '../components/profile-card';
 import { fixToday, rose, tom } from './fixtures';
 
 /** Answers PATCH /api/user/profile with the user changed as asked (or with `failure`). */
-function profileBackEnd(user: User, failure?: Response) {
+function profileBackEnd(user: UserProfile, failure?: Response) {
   let current = user;
   return stubFetch((call: FetchCall) => {
     if (call.method === 'PATCH' && call.url === '/api/user/profile') {
       if (failure) return failure;
-      current = { ...current, ...(call.body as Partial<User>) };
+      current = { ...current, ...(call.body as Partial<UserProfile>) };
       return fakeResponse(200, current);
     }
     if (call.method === 'POST' && call.url === '/api/users/profile-picture') {
@@ -28,7 +28,7 @@ function profileBackEnd(user: User, failure?: Response) {
 
 /** The own profile as the app shows it: fed from the signed-in person in the SWR cache. */
 function OwnProfileCard() {
-  const { data } = useSWR<User>('/api/user');
+  const { data } = useSWR<UserProfile>('/api/user');
   return data ? <ProfileCard user={data} own /> : null;
 }
 

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import useSWR from 'swr';
+import type { UserProfile } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
-import type { User } from '../../../types/api';
 import { StoryCard } from '../components/story-card';
 import { rose, tom } from './fixtures';
 
-function storyBackEnd(user: User, failure?: Response) {
+function storyBackEnd(user: UserProfile, failure?: Response) {
   let current = user;
   return stubFetch((call: FetchCall) => {
     if (call.method === 'POST' && call.url === '/api/users/story') {
@@ -22,7 +22,7 @@ function storyBackEnd(user: User, failure?: Response) {
 }
 
 function OwnStoryCard() {
-  const { data } = useSWR<User>('/api/user');
+  const { data } = useSWR<UserProfile>('/api/user');
   return data ? <StoryCard user={data} own /> : null;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { User } from '../../../types/api';
+import type { UserProfile } from '@family/contract';
 import { USERS_KEY } from './use-users';
 
 /** GET /api/user, the signed-in person (served by the profile service; the session is read from it). */
@@ -12,7 +12,7 @@ export const userKey = (id: number) => `/api/users/${id}`;
 export function useStoreUpdatedUser() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (user: User) => {
+    async (user: UserProfile) => {
       await mutate(CURRENT_USER_KEY, user, { revalidate: false });
       await mutate(userKey(user.id), user, { revalidate: false });
       // Names and pictures in the people list may have changed.

@@ -1,15 +1,17 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type { CreateMemoryRequest, Memory } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-import { memoriesKey, type Memory } from './use-memories';
-
-export type NewMemory = { title: string; content: string };
+import { memoriesKey } from './use-memories';
 
 /** POST /api/memories; the new memory goes to the top of the writer's list. */
 export function useAddMemory() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation('/api/memories', async (path: string, { arg }: { arg: NewMemory }) => {
-    const memory = await sendJson<Memory>('POST', path, { title: arg.title.trim(), content: arg.content.trim() });
+  return useSWRMutation('/api/memories', async (path: string, { arg }: { arg: CreateMemoryRequest }) => {
+    const memory = await sendJson<Memory>('POST', path, {
+      title: arg.title.trim(),
+      content: arg.content.trim(),
+    } satisfies CreateMemoryRequest);
     await mutate<Memory[]>(memoriesKey(memory.user.id), (list) => [memory, ...(list ?? [])], { revalidate: false });
     return memory;
   });

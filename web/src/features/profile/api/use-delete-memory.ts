@@ -1,7 +1,8 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type { Memory } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-import { memoriesKey, type Memory } from './use-memories';
+import { memoriesKey } from './use-memories';
 
 /** DELETE /api/memories/{id}; only the writer may. */
 export function useDeleteMemory() {

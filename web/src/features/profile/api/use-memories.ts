@@ -1,15 +1,5 @@
 import useSWR from 'swr';
-import type { UserSummary } from '../../../types/api';
-
-/** A memory, as docs/api.md "Memory" describes it. */
-export type Memory = {
-  id: number;
-  title: string;
-  content: string;
-  /** ISO timestamp. */
-  createdAt: string;
-  user: UserSummary;
-};
+import type { Memory } from '@family/contract';
 
 export const memoriesKey = (userId: number) => `/api/memories?userId=${userId}`;
 

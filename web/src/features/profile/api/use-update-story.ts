@@ -1,15 +1,13 @@
 import useSWRMutation from 'swr/mutation';
+import type { UpdateStoryRequest, UserProfile } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-import type { User } from '../../../types/api';
 import { useStoreUpdatedUser } from './profile-cache';
-
-export const MAX_STORY_LENGTH = 20_000;
 
 /** POST /api/users/story; an empty story clears it. */
 export function useUpdateStory() {
   const store = useStoreUpdatedUser();
   return useSWRMutation('/api/users/story', async (path: string, { arg }: { arg: string }) => {
-    const user = await sendJson<User>('POST', path, { story: arg.trim() });
+    const user = await sendJson<UserProfile>('POST', path, { story: arg.trim() } satisfies UpdateStoryRequest);
     await store(user);
     return user;
   });

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { MEMORY_CONTENT_MAX, MEMORY_TITLE_MAX } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useAddMemory } from '../api/use-add-memory';
@@ -16,15 +17,13 @@ type AddMemoryDialogProps = {
 
 type Problems = { title?: string; content?: string };
 
-const MAX_TITLE = 200;
-const MAX_CONTENT = 20_000;
-
 function check(title: string, content: string): Problems {
   const problems: Problems = {};
   if (!title.trim()) problems.title = 'Please enter a title for your memory';
-  else if ([...title.trim()].length > MAX_TITLE) problems.title = 'The title is too long: keep it under 200 characters';
+  else if ([...title.trim()].length > MEMORY_TITLE_MAX)
+    problems.title = 'The title is too long: keep it under 200 characters';
   if (!content.trim()) problems.content = 'Please enter your memory';
-  else if ([...content.trim()].length > MAX_CONTENT) {
+  else if ([...content.trim()].length > MEMORY_CONTENT_MAX) {
     problems.content = 'Your memory is too long: keep it under 20,000 characters';
   }
   return problems;

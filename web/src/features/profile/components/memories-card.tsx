@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { UserProfile } from '@family/contract';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
-import type { User } from '../../../types/api';
 import { useMemories } from '../api/use-memories';
 import { AddMemoryDialog } from './add-memory-dialog';
 import { MemoryList } from './memory-list';
@@ -18,7 +18,7 @@ import { ProfileSectionCard } from './profile-section-card';
 export const MEMORIES_ON_PROFILE = 3;
 
 type MemoriesCardProps = {
-  user: User;
+  user: UserProfile;
   own: boolean;
 };
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { Memory } from '../api/use-memories';
+import type { Memory } from '@family/contract';
 
 type MemoryItemProps = {
   memory: Memory;

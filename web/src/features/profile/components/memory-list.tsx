@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
+import type { Memory } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import type { Memory } from '../api/use-memories';
 import { useDeleteMemory } from '../api/use-delete-memory';
 import { MemoryItem } from './memory-item';
 

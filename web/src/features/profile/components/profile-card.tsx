@@ -3,24 +3,17 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { DISPLAY_NAME_MAX, EARLIEST_BIRTHDAY, type UpdateProfileRequest, type UserProfile } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import type { User } from '../../../types/api';
-import { useUpdateProfile, type ProfileChanges } from '../api/use-update-profile';
-import {
-  ageOn,
-  BIRTHDAY_MESSAGE,
-  birthdayProblem,
-  EARLIEST_BIRTHDAY,
-  formatBirthday,
-  localToday,
-} from '../utils/birthday';
+import { useUpdateProfile } from '../api/use-update-profile';
+import { ageOn, BIRTHDAY_MESSAGE, birthdayProblem, formatBirthday, localToday } from '../utils/birthday';
 import { emailProblem } from '../utils/email';
 import { InlineFieldEditor } from './inline-field-editor';
 import { ProfilePicture } from './profile-picture';
 
 type ProfileCardProps = {
-  user: User;
+  user: UserProfile;
   /** The signed-in person's own profile: the fields can be edited. */
   own: boolean;
 };
@@ -40,7 +33,7 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
     document.title = `${user.displayName} · Family Archive`;
   }, [user.displayName]);
 
-  const save = async (changes: ProfileChanges) => {
+  const save = async (changes: UpdateProfileRequest) => {
     try {
       await update.trigger(changes);
       toast({ title: 'Profile updated successfully' });
@@ -82,7 +75,9 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
               validate={(value) => {
                 const name = value.trim();
                 if (!name) return 'Display name is required';
-                return name.length > 80 ? 'Display name must be at most 80 characters' : null;
+                return name.length > DISPLAY_NAME_MAX
+                  ? `Display name must be at most ${DISPLAY_NAME_MAX} characters`
+                  : null;
               }}
               onSave={(value) => save({ displayName: value.trim() })}
             />

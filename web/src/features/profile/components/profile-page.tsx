@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { UserProfile } from '@family/contract';
 import { paths } from '../../../config/paths';
-import type { User } from '../../../types/api';
 import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { MemoriesCard } from './memories-card';
@@ -23,7 +23,7 @@ export type ProfileSlots = {
 };
 
 type ProfilePageProps = ProfileSlots & {
-  user: User;
+  user: UserProfile;
   /** The signed-in person's own profile: editable, with the account cards; no back link. */
   own: boolean;
 };

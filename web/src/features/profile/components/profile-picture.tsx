@@ -4,14 +4,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { ChangeEvent } from 'react';
+import type { UserProfile } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import type { User } from '../../../types/api';
 import { useUploadPicture } from '../api/use-upload-picture';
 import { pictureProblem } from '../utils/picture';
 
 type ProfilePictureProps = {
-  user: User;
+  user: UserProfile;
   canEdit: boolean;
 };
 

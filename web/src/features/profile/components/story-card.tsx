@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { STORY_MAX, type UserProfile } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import type { User } from '../../../types/api';
-import { MAX_STORY_LENGTH, useUpdateStory } from '../api/use-update-story';
+import { useUpdateStory } from '../api/use-update-story';
 import { ProfileSectionCard } from './profile-section-card';
 
 type StoryCardProps = {
-  user: User;
+  user: UserProfile;
   own: boolean;
 };
 
@@ -39,7 +39,7 @@ export function StoryCard({ user, own }: StoryCardProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if ([...draft.trim()].length > MAX_STORY_LENGTH) {
+    if ([...draft.trim()].length > STORY_MAX) {
       setProblem(TOO_LONG);
       return;
     }

@@ -1,8 +1,8 @@
+import type { UserProfile } from '@family/contract';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
 import { PageSpinner } from '../../../components/page-spinner';
-import type { User } from '../../../types/api';
 import { useUser } from '../api/use-user';
 import { ProfilePage, type ProfileSlots } from './profile-page';
 
@@ -10,7 +10,7 @@ type UserProfilePageProps = {
   userId: number;
   currentUserId: number;
   /** The other features' cards for this person, once they are loaded. */
-  slots?: (user: User, own: boolean) => ProfileSlots;
+  slots?: (user: UserProfile, own: boolean) => ProfileSlots;
 };
 
 /** /profile/{id}: loads the person, then shows their profile (one's own, editable, when the id is one's own). */

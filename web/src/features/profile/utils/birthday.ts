@@ -1,6 +1,7 @@
+import { EARLIEST_BIRTHDAY } from '@family/contract';
+
 /** Birthdays are calendar dates, 'YYYY-MM-DD', never shifted by time zones (docs/product.md "Dates"). */
 
-export const EARLIEST_BIRTHDAY = '1900-01-01';
 export const BIRTHDAY_MESSAGE = 'Please enter a valid date in YYYY-MM-DD format';
 
 type CalendarDate = { year: number; month: number; day: number };

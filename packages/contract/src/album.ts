@@ -1,0 +1,56 @@
+import type { MediaItem } from './media';
+import type { PersonName } from './person';
+
+export const ALBUM_NAME_MAX = 100;
+export const ALBUM_DESCRIPTION_MAX = 2000;
+
+export interface AlbumMember {
+  userId: number;
+  /** May add media and members. */
+  canEdit: boolean;
+  user: PersonName;
+}
+
+/** An album as GET /api/albums lists it and every album change answers it. */
+export interface Album {
+  id: number;
+  name: string;
+  description: string | null;
+  /** Seen by the whole family; otherwise by its creator and members only. */
+  isShared: boolean;
+  createdBy: number;
+  creator: PersonName;
+  members: AlbumMember[];
+  /** The newest few items, a preview; the whole album is GET /api/media?albumId={id}. */
+  mediaItems: MediaItem[];
+  itemCount: number;
+  /** Members plus one for the creator. */
+  memberCount: number;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+/** POST /api/albums */
+export interface CreateAlbumRequest {
+  name: string;
+  description?: string | null;
+  isShared?: boolean;
+}
+
+/** PATCH /api/albums/{id}: only what is sent changes. */
+export interface UpdateAlbumRequest {
+  name?: string;
+  description?: string | null;
+  isShared?: boolean;
+}
+
+/** GET /api/albums?userId=: only the albums that person created (and the caller may see). */
+export interface AlbumListQuery {
+  userId?: number;
+}
+
+/** POST /api/albums/{id}/members; answers the album. */
+export interface AddAlbumMemberRequest {
+  userId: number;
+  canEdit?: boolean;
+}

@@ -1,0 +1,24 @@
+import { EARLIEST_BIRTHDAY, isCalendarDate } from './calendar-date';
+
+describe(isCalendarDate.name, () => {
+  it.each(['2024-02-29', '1900-01-01', EARLIEST_BIRTHDAY, '0999-12-31', '2026-12-31'])('accepts %s', (value) => {
+    expect(isCalendarDate(value)).toBe(true);
+  });
+
+  it.each([
+    '2023-02-29',
+    '2024-02-30',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-1-5',
+    '2024-01-05T00:00:00Z',
+    ' 2024-01-05',
+    '',
+    'yesterday',
+    20240105,
+    null,
+    undefined,
+  ])('refuses %p', (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import type { PersonSummary } from './person';
+
+export const STORY_MAX = 20_000;
+export const MEMORY_TITLE_MAX = 200;
+export const MEMORY_CONTENT_MAX = 20_000;
+
+/** PATCH /api/user/profile: only the fields sent change; null (or an empty email) clears one. Answers UserProfile. */
+export interface UpdateProfileRequest {
+  displayName?: string;
+  email?: string | null;
+  /** A calendar date, `YYYY-MM-DD`. */
+  dateOfBirth?: string | null;
+}
+
+/** POST /api/users/story: an empty story (or null) clears it. Answers UserProfile. */
+export interface UpdateStoryRequest {
+  story: string | null;
+}
+
+/** A memory someone wrote: GET /api/memories lists them newest first, POST /api/memories answers one. */
+export interface Memory {
+  id: number;
+  title: string;
+  content: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** The writer. */
+  user: PersonSummary;
+}
+
+/** POST /api/memories */
+export interface CreateMemoryRequest {
+  title: string;
+  content: string;
+}
+
+/** GET /api/memories?userId=: whose memories; the signed-in person's when left out. */
+export interface MemoryListQuery {
+  userId?: number;
+}
