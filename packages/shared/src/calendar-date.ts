@@ -1,19 +1,32 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
+/** Nothing in a family archive is older; it also keeps out year 0, which Postgres has no date for. */
+const EARLIEST_DATE = '1000-01-01';
 const EARLIEST_BIRTHDAY = '1900-01-01';
 /** The most any time zone is ahead of UTC: a baby born "today" in Kiribati is not refused as born in the future. */
 const MOST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
 
-/** True for a real calendar date written `YYYY-MM-DD` (no 2023-02-30, no 2023-2-3). */
+/** True for a real calendar date written `YYYY-MM-DD` from the year 1000 on (no 2023-02-30, no 2023-2-3). */
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= EARLIEST_DATE;
+}
+
+/** class-validator: a calendar date (see isCalendarDate). */
+export function IsCalendarDate(options?: ValidationOptions) {
+  return ValidateBy({ name: 'isCalendarDate', validator: { validate: (value) => isCalendarDate(value) } }, options);
 }
 
 /** The latest date that is today somewhere on Earth, `YYYY-MM-DD`. */
 export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + MOST_AHEAD_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Today's date where the archive runs (the wall clock of the process's time zone), `YYYY-MM-DD`. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A birthday: a calendar date from 1900-01-01 up to today. */

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsId, queryId, type UserSummary } from '@family/shared';
+import { IsId, queryId, trim, trimToNull, type UserSummary } from '@family/shared';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 
@@ -15,13 +15,6 @@ const IS_SHARED = 'isShared must be true or false';
 const CAN_EDIT = 'canEdit must be true or false';
 const SELECT_MEMBER = 'Please select a member';
 const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** DESIGN.md "trimming": an empty description is stored as null. */
-const trimToNull = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value === undefined ? undefined : value;
-  return value.trim() === '' ? null : value.trim();
-};
 
 // Requests -----------------------------------------------------------------------------------------------------
 

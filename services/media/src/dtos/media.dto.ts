@@ -1,26 +1,13 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  Validate,
-  ValidateIf,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
-} from 'class-validator';
-import { IsId, type UserSummary } from '@family/shared';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { emptyToUndefined, IsCalendarDate, IsId, trim, trimToNull, type UserSummary } from '@family/shared';
 import { MEDIA_TYPES, type MediaItemEntity, type MediaType } from '../entities/media-item.entity';
-import { DATE_FORMAT_MESSAGE, isCalendarDate } from './calendar-date';
 
 export const DEFAULT_PAGE_SIZE = 60;
 export const MAX_PAGE_SIZE = 200;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
+export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
 
 // Response shapes ------------------------------------------------------------------------------------------
 
@@ -99,21 +86,9 @@ export function mapMediaItem(
 
 // Requests ----------------------------------------------------------------------------------------------------
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Empty query parameters (`?type=`) mean "not given". */
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-@ValidatorConstraint({ name: 'calendarDate' })
-export class CalendarDate implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return isCalendarDate(value);
-  }
-
-  defaultMessage(): string {
-    return DATE_FORMAT_MESSAGE;
-  }
-}
 
 class PageQuery {
   @IsOptional()
@@ -131,7 +106,7 @@ class PageQuery {
   cursor?: string;
 
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @Transform(emptyToUndefined)
   @MaxLength(200, { message: 'Search text must be at most 200 characters' })
   @IsString()
   q?: string;
@@ -185,13 +160,13 @@ export class UpdateMediaDto {
 
   /** null or empty clears it. */
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value))
+  @Transform(trimToNull)
   @MaxLength(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` })
   @IsString({ message: 'Description must be text' })
   description?: string | null;
 
   @ValidateIf((_dto, value) => value !== undefined)
-  @Validate(CalendarDate)
+  @IsCalendarDate({ message: DATE_FORMAT_MESSAGE })
   @IsString({ message: DATE_FORMAT_MESSAGE })
   mediaDate?: string;
 }

@@ -7,10 +7,9 @@ import {
   Logger,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import type { Identity } from '@family/shared';
+import { type Identity, isCalendarDate, localToday, MAX_ID } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { DATE_FORMAT_MESSAGE, isCalendarDate, today } from '../dtos/calendar-date';
-import { DESCRIPTION_MAX, type MediaItemResponse, TITLE_MAX } from '../dtos/media.dto';
+import { DATE_FORMAT_MESSAGE, DESCRIPTION_MAX, type MediaItemResponse, TITLE_MAX } from '../dtos/media.dto';
 import { MEDIA_TYPES, type MediaType } from '../entities/media-item.entity';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
 import { AlbumAccessClient } from './album-access.client';
@@ -115,7 +114,7 @@ export class UploadService {
     let mediaDate = fields.get('mediaDate')?.trim() || null;
     if (mediaDate && !isCalendarDate(mediaDate)) throw new BadRequestException(DATE_FORMAT_MESSAGE);
     if (!mediaDate && file && kind?.contentType.startsWith('image/')) mediaDate = await exifDate(file.head);
-    mediaDate ??= today();
+    mediaDate ??= localToday();
 
     const albumId = await this.albumFor(user, fields.get('albumId'), requestId);
 
@@ -147,7 +146,7 @@ export class UploadService {
     const text = raw?.trim() ?? '';
     if (text === '' || text === 'none' || text === 'null') return null;
     const albumId = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(albumId) || albumId < 1 || albumId > 2147483647) {
+    if (!Number.isSafeInteger(albumId) || albumId < 1 || albumId > MAX_ID) {
       throw new BadRequestException('Please choose an album from the list, or No Album.');
     }
     const { editable } = await this.albums.forUser(user.id, requestId);
