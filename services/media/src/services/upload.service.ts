@@ -47,11 +47,8 @@ export class UploadService {
       // When the type came before the file, a file of the wrong kind is refused before it is read to its end.
       onSniffed: (sniffed, declared, fieldsSoFar) => {
         const type = fieldsSoFar.get('type')?.trim();
-        if (isMediaType(type) && type !== 'post' && !acceptKind(type, sniffed, declared)) {
+        if (isMediaType(type) && !acceptKind(type, sniffed, declared)) {
           throw new UnsupportedMediaTypeException(KIND_MESSAGES[type]);
-        }
-        if (type === 'post' && !acceptKind('post', sniffed, declared)) {
-          throw new UnsupportedMediaTypeException(KIND_MESSAGES.post);
         }
       },
     });
