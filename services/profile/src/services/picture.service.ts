@@ -15,8 +15,8 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { INTERRUPTED_UPLOAD, readMultipart, SNIFF_BYTES, sniffFileType, UploadGate } from '@family/shared/uploads';
 import { mapUser, type UserResponse } from '../dtos/user.dto';
 import { ProfileRepository } from '../repositories/profile.repository';
-import { PICTURE_STORAGE } from '../storage/picture-storage.module';
 import { signedInProfile } from './profile.service';
+import { PICTURE_STORAGE } from './tokens';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** Pictures are kept as squares of this many pixels: plenty for an avatar on a large screen. */
