@@ -1,6 +1,6 @@
 import { Expose, Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, ValidateBy, ValidateIf } from 'class-validator';
-import { emptyToUndefined, IsCalendarDate, IsId, MaxTextLength, trim, trimToNull } from '@family/shared';
+import { emptyToUndefined, IsCalendarDate, IsId, MaxTextLength, queryId, trim, trimToNull } from '@family/shared';
 import { MEDIA_TYPES, type MediaType } from '../entities/media-item.entity';
 import { DATE_FORMAT_MESSAGE, DESCRIPTION_MAX, TITLE_MAX } from './media.dto';
 
@@ -90,10 +90,9 @@ function IsWebsiteAddress(options: { message: string }) {
   );
 }
 
-/** An album id typed as digits; anything else but "no album" becomes NaN, which IsId refuses with its sentence. */
+/** An album id as a number; anything but digits or "no album" becomes NaN, which IsId refuses with its sentence. */
 function albumIdOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  if (NO_ALBUM.has(text)) return undefined;
-  return /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  return NO_ALBUM.has(text) ? undefined : queryId({ value: text });
 }
