@@ -4,9 +4,9 @@ import { emptyToUndefined, IsCalendarDate, IsId, MaxTextLength, queryId, trim, t
 import { MEDIA_TYPES, type MediaType } from '../entities/media-item.entity';
 import { DATE_FORMAT_MESSAGE, DESCRIPTION_MAX, TITLE_MAX } from './media.dto';
 
-export const CONTENT_MAX = 20000;
-export const WEBSITE_MAX = 2000;
-export const TYPE_MESSAGE = 'Please choose a type: photo, video, audio, document or post.';
+const CONTENT_MAX = 20000;
+const WEBSITE_MAX = 2000;
+const TYPE_MESSAGE = 'Please choose a type: photo, video, audio, document or post.';
 const WEBSITE_MESSAGE = 'Please enter a valid website address, like https://example.org';
 const ALBUM_MESSAGE = 'Please choose an album from the list, or No Album.';
 
