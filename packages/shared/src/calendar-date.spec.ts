@@ -1,7 +1,8 @@
-import { isBirthday, isCalendarDate, latestToday } from './calendar-date';
+import { validateSync } from 'class-validator';
+import { IsCalendarDate, isBirthday, isCalendarDate, latestToday, localToday } from './calendar-date';
 
 describe('calendar dates', () => {
-  it.each(['2024-02-29', '1900-01-01', '2000-12-31'])('accepts the real date %s', (value) => {
+  it.each(['2024-02-29', '1900-01-01', '2000-12-31', '1000-01-01'])('accepts the real date %s', (value) => {
     expect(isCalendarDate(value)).toBe(true);
   });
 
@@ -12,6 +13,8 @@ describe('calendar dates', () => {
     '2023-2-3',
     '03/02/2023',
     '2023-02-03T00:00:00Z',
+    '0999-12-31',
+    '0000-01-01',
     '',
     20230203,
     null,
@@ -25,6 +28,23 @@ describe('calendar dates', () => {
     expect(isBirthday('1899-12-31', now)).toBe(false);
     expect(isBirthday('2026-06-15', now)).toBe(true);
     expect(isBirthday('2026-06-17', now)).toBe(false);
+  });
+
+  it('checks a DTO field with the same rule', () => {
+    class Dated {
+      @IsCalendarDate({ message: 'Please enter the date as YYYY-MM-DD' })
+      date: unknown;
+    }
+    const dated = (date: unknown) => Object.assign(new Dated(), { date });
+    expect(validateSync(dated('2024-02-29'))).toEqual([]);
+    const [error] = validateSync(dated('2023-02-29'));
+    expect(error.constraints).toEqual({ isCalendarDate: 'Please enter the date as YYYY-MM-DD' });
+  });
+
+  it("names today's date by the process's wall clock", () => {
+    const late = new Date(2026, 5, 15, 23, 59);
+    expect(localToday(late)).toBe('2026-06-15');
+    expect(localToday(new Date(2026, 0, 2, 0, 0))).toBe('2026-01-02');
   });
 
   it('counts as today the date of the time zone furthest ahead', () => {

@@ -7,9 +7,20 @@ export { isCalendarDate };
 /** The most any time zone is ahead of UTC: a baby born "today" in Kiribati is not refused as born in the future. */
 const MOST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
 
+/** class-validator: a calendar date (see isCalendarDate). */
+export function IsCalendarDate(options?: ValidationOptions) {
+  return ValidateBy({ name: 'isCalendarDate', validator: { validate: (value) => isCalendarDate(value) } }, options);
+}
+
 /** The latest date that is today somewhere on Earth, `YYYY-MM-DD`. */
 export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + MOST_AHEAD_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Today's date where the archive runs (the wall clock of the process's time zone), `YYYY-MM-DD`. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A birthday: a calendar date from 1900-01-01 up to today. */

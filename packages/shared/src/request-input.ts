@@ -40,3 +40,18 @@ export function IsId(options?: ValidationOptions) {
     options,
   );
 }
+
+/**
+ * class-validator: text of at most `max` UTF-16 units (JavaScript's `length`), so it always fits a `varchar(max)`
+ * column. MaxLength counts a character with a variation selector as one, which Postgres counts as two.
+ */
+export function MaxTextLength(max: number, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'maxTextLength',
+      constraints: [max],
+      validator: { validate: (value) => typeof value === 'string' && value.length <= max },
+    },
+    options,
+  );
+}

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule, READINESS_CHECKS } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
 import { InternalMediaController } from './controllers/internal-media.controller';
 import { MediaFileController } from './controllers/media-file.controller';
@@ -16,26 +17,10 @@ import { InternalMediaService } from './services/internal.service';
 import { MediaAccessFactory } from './services/media-access.service';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaService } from './services/media.service';
-import { MEDIA_STORAGE, storageProviders } from './services/storage.provider';
+import { MEDIA_STORAGE } from './services/storage.provider';
 import { TagService } from './services/tag.service';
 import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
-
-/**
- * Object storage, global so the shared health controller (in the core module) finds the storage
- * readiness check.
- */
-@Module({})
-export class MediaStorageModule {
-  static register(config: MediaConfig): DynamicModule {
-    return {
-      module: MediaStorageModule,
-      global: true,
-      providers: storageProviders(config),
-      exports: [MEDIA_STORAGE, READINESS_CHECKS],
-    };
-  }
-}
 
 @Module({})
 export class AppModule {
@@ -50,7 +35,7 @@ export class AppModule {
         }),
         databaseModule(mediaDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
-        MediaStorageModule.register(config),
+        ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
       ],
       // MediaTagController before MediaController: `tags/:mediaId` must not be taken for `:id` routes.
       controllers: [MediaTagController, MediaFileController, MediaController, InternalMediaController],

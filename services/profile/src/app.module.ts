@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
 import { MemoryController } from './controllers/memory.controller';
@@ -17,7 +18,7 @@ import { MemoryService } from './services/memory.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
 import { PurgeService } from './services/purge.service';
-import { PictureStorageModule } from './storage/picture-storage.module';
+import { PICTURE_STORAGE } from './services/tokens';
 
 @Module({})
 export class AppModule {
@@ -28,7 +29,7 @@ export class AppModule {
         ArchiveCoreModule.forRoot({ serviceName: 'profile', internalSecret: config.INTERNAL_SECRET }),
         databaseModule(profileDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([ProfileEntity, MemoryEntity]),
-        PictureStorageModule.register(config),
+        ObjectStorageModule.register({ token: PICTURE_STORAGE, config }),
       ],
       controllers: [
         UserController,

@@ -27,3 +27,4 @@ export {
   storageEnv,
   WithStorageConfig,
 } from './storage-config';
+export { DEFAULT_STORAGE_DIR, ObjectStorageModule, type ObjectStorageModuleOptions } from './storage.module';

@@ -11,7 +11,7 @@ import {
   type PersonSummary,
   type UpdateAlbumRequest,
 } from '@family/contract';
-import { IsId, personName, queryId } from '@family/shared';
+import { IsId, personName, queryId, trim, trimToNull } from '@family/shared';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 
@@ -23,13 +23,6 @@ const IS_SHARED = 'isShared must be true or false';
 const CAN_EDIT = 'canEdit must be true or false';
 const SELECT_MEMBER = 'Please select a member';
 const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** docs/api.md "Trimming": an empty description is stored as null. */
-const trimToNull = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value === undefined ? undefined : value;
-  return value.trim() === '' ? null : value.trim();
-};
 
 // Requests -----------------------------------------------------------------------------------------------------
 

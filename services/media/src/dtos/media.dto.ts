@@ -1,18 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  Validate,
-  ValidateIf,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import {
   MAX_PAGE_SIZE,
   MEDIA_DESCRIPTION_MAX,
@@ -27,9 +14,10 @@ import {
   type TaggedMediaListQuery,
   type UpdateMediaRequest,
 } from '@family/contract';
-import { IsId, personName } from '@family/shared';
+import { emptyToUndefined, IsCalendarDate, IsId, personName, trim, trimToNull } from '@family/shared';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { DATE_FORMAT_MESSAGE, isCalendarDate } from './calendar-date';
+
+export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
 
 // Responses --------------------------------------------------------------------------------------------------
 
@@ -65,21 +53,9 @@ export function mapMediaItem(
 
 // Requests ----------------------------------------------------------------------------------------------------
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Empty query parameters (`?type=`) mean "not given". */
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-@ValidatorConstraint({ name: 'calendarDate' })
-export class CalendarDate implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return isCalendarDate(value);
-  }
-
-  defaultMessage(): string {
-    return DATE_FORMAT_MESSAGE;
-  }
-}
 
 class PageQuery {
   @IsOptional()
@@ -97,7 +73,7 @@ class PageQuery {
   cursor?: string;
 
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @Transform(emptyToUndefined)
   @MaxLength(200, { message: 'Search text must be at most 200 characters' })
   @IsString()
   q?: string;
@@ -151,13 +127,13 @@ export class UpdateMediaDto implements UpdateMediaRequest {
 
   /** null or empty clears it. */
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value))
+  @Transform(trimToNull)
   @MaxLength(MEDIA_DESCRIPTION_MAX, { message: `Description must be at most ${MEDIA_DESCRIPTION_MAX} characters` })
   @IsString({ message: 'Description must be text' })
   description?: string | null;
 
   @ValidateIf((_dto, value) => value !== undefined)
-  @Validate(CalendarDate)
+  @IsCalendarDate({ message: DATE_FORMAT_MESSAGE })
   @IsString({ message: DATE_FORMAT_MESSAGE })
   mediaDate?: string;
 }

@@ -1,5 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '@family/contract';
+import { sniffFileType } from '@family/shared/uploads';
 
 /** What the first bytes of a file say it is. */
 export interface SniffedKind {
@@ -33,8 +33,8 @@ const AUDIO_CAPABLE_CONTAINERS = new Set(['video/mp4', 'video/webm', 'video/ogg'
 
 /** Sniffs the kind from the first bytes. Plain text has no magic number: it counts only when declared as text. */
 export async function sniffKind(head: Buffer, declared: DeclaredFile): Promise<SniffedKind | null> {
-  const found = await fileTypeFromBuffer(head).catch(() => undefined);
-  if (found) return { mime: found.mime, ext: found.ext };
+  const found = await sniffFileType(head);
+  if (found) return found;
   if (declaredAsText(declared) && looksLikeUtf8Text(head)) return { mime: 'text/plain', ext: 'txt' };
   return null;
 }

@@ -7,10 +7,11 @@ import {
   Logger,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { MEDIA_DESCRIPTION_MAX, MEDIA_TITLE_MAX, MEDIA_TYPES, type MediaItem, type MediaType } from '@family/contract';
-import type { Identity } from '@family/shared';
+import { MEDIA_TYPES, type MediaItem, type MediaType } from '@family/contract';
+import { type Identity, localToday } from '@family/shared';
+import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
-import { DATE_FORMAT_MESSAGE, isCalendarDate, today } from '../dtos/calendar-date';
+import { UploadMediaFields } from '../dtos/upload.dto';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
 import { AlbumAccessClient } from './album-access.client';
 import { exifDate } from './exif-date';
@@ -20,17 +21,10 @@ import { newMediaKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
 import { type ReceivedFile, receiveUpload } from './upload-receiver';
 
-const CONTENT_MAX = 20000;
-const WEBSITE_MAX = 2000;
 export const ALBUM_FORBIDDEN = 'You can only upload into an album you created or may edit.';
 
 function isMediaType(value: unknown): value is MediaType {
   return typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
-}
-
-function trimmedOrNull(value: string | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
 }
 
 /** POST /api/media: the file streams into storage first; the row is written only once it is safely there. */
@@ -52,11 +46,8 @@ export class UploadService {
       // When the type came before the file, a file of the wrong kind is refused before it is read to its end.
       onSniffed: (sniffed, declared, fieldsSoFar) => {
         const type = fieldsSoFar.get('type')?.trim();
-        if (isMediaType(type) && type !== 'post' && !acceptKind(type, sniffed, declared)) {
+        if (isMediaType(type) && !acceptKind(type, sniffed, declared)) {
           throw new UnsupportedMediaTypeException(KIND_MESSAGES[type]);
-        }
-        if (type === 'post' && !acceptKind('post', sniffed, declared)) {
-          throw new UnsupportedMediaTypeException(KIND_MESSAGES.post);
         }
       },
     });
@@ -76,44 +67,19 @@ export class UploadService {
     }
   }
 
-  private async save(user: Identity, fields: Map<string, string>, file: ReceivedFile | null): Promise<MediaItem> {
-    const type = fields.get('type')?.trim();
-    if (!isMediaType(type)) {
-      throw new BadRequestException('Please choose a type: photo, video, audio, document or post.');
-    }
-
-    const title = fields.get('title')?.trim() ?? '';
-    if (!title) throw new BadRequestException('Please enter a title');
-    if (title.length > MEDIA_TITLE_MAX) {
-      throw new BadRequestException(`Title must be at most ${MEDIA_TITLE_MAX} characters`);
-    }
-
-    const description = trimmedOrNull(fields.get('description'));
-    if (description && description.length > MEDIA_DESCRIPTION_MAX) {
-      throw new BadRequestException(`Description must be at most ${MEDIA_DESCRIPTION_MAX} characters`);
-    }
-
-    let content: string | null = null;
-    let websiteUrl: string | null = null;
-    if (type === 'post') {
-      content = trimmedOrNull(fields.get('content'));
-      if (content && content.length > CONTENT_MAX) {
-        throw new BadRequestException(`Content must be at most ${CONTENT_MAX} characters`);
-      }
-      websiteUrl = websiteAddress(fields.get('websiteUrl') ?? fields.get('website_url'));
-    } else if (!file) {
-      throw new BadRequestException('Please select a file to upload');
-    }
+  private async save(user: Identity, formFields: Map<string, string>, file: ReceivedFile | null): Promise<MediaItem> {
+    const fields = await validateInput(UploadMediaFields, Object.fromEntries(formFields));
+    const { type } = fields;
+    if (type !== 'post' && !file) throw new BadRequestException('Please select a file to upload');
 
     const kind = file ? acceptKind(type, file.sniffed, file.declared) : null;
     if (file && !kind) throw new UnsupportedMediaTypeException(KIND_MESSAGES[type]);
 
-    let mediaDate = fields.get('mediaDate')?.trim() || null;
-    if (mediaDate && !isCalendarDate(mediaDate)) throw new BadRequestException(DATE_FORMAT_MESSAGE);
+    let mediaDate = fields.mediaDate ?? null;
     if (!mediaDate && file && kind?.contentType.startsWith('image/')) mediaDate = await exifDate(file.head);
-    mediaDate ??= today();
+    mediaDate ??= localToday();
 
-    const albumId = await this.albumFor(user, fields.get('albumId'));
+    const albumId = fields.albumId === undefined ? null : await this.editableAlbum(user, fields.albumId);
 
     if (file) {
       const existing = await this.media.findIdBySha256(user.id, file.sha256);
@@ -123,12 +89,12 @@ export class UploadService {
     const item = await this.media.insert({
       userId: user.id,
       type,
-      title,
-      description,
+      title: fields.title,
+      description: fields.description ?? null,
       mediaDate,
       albumId,
-      websiteUrl,
-      content,
+      websiteUrl: type === 'post' ? (fields.websiteUrl ?? null) : null,
+      content: type === 'post' ? (fields.content ?? null) : null,
       objectKey: file?.key ?? null,
       contentType: kind?.contentType ?? null,
       fileName: file ? file.declared.fileName.slice(0, 255) : null,
@@ -138,33 +104,10 @@ export class UploadService {
     return this.presenter.item(item);
   }
 
-  /** The album to upload into: only one the uploader created or may edit (asked of the albums service once). */
-  private async albumFor(user: Identity, raw: string | undefined): Promise<number | null> {
-    const text = raw?.trim() ?? '';
-    if (text === '' || text === 'none' || text === 'null') return null;
-    const albumId = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(albumId) || albumId < 1 || albumId > 2147483647) {
-      throw new BadRequestException('Please choose an album from the list, or No Album.');
-    }
+  /** Only an album the uploader created or may edit (asked of the albums service once). */
+  private async editableAlbum(user: Identity, albumId: number): Promise<number> {
     const { editable } = await this.albums.forUser(user.id);
     if (!editable.includes(albumId)) throw new ForbiddenException(ALBUM_FORBIDDEN);
     return albumId;
   }
-}
-
-/** A post's website, as an http(s) address (an address typed without a scheme gets https://). */
-function websiteAddress(raw: string | undefined): string | null {
-  const text = raw?.trim() ?? '';
-  if (text === '') return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new BadRequestException('Please enter a valid website address, like https://example.org');
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || withScheme.length > WEBSITE_MAX) {
-    throw new BadRequestException('Please enter a valid website address, like https://example.org');
-  }
-  return url.toString();
 }

@@ -13,17 +13,18 @@ import sharp from 'sharp';
 import type { UserProfile } from '@family/contract';
 import type { FileToSend, Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
+import { INTERRUPTED_UPLOAD, readMultipart, SNIFF_BYTES, sniffFileType, UploadGate } from '@family/shared/uploads';
 import { mapUser } from '../dtos/user.dto';
 import { ProfileRepository } from '../repositories/profile.repository';
-import { PICTURE_STORAGE } from '../storage/picture-storage.module';
-import { ImageGate } from '../uploads/image-gate';
-import { INTERRUPTED_UPLOAD, receiveSingleFile } from '../uploads/single-file';
 import { signedInProfile } from './profile.service';
+import { PICTURE_STORAGE } from './tokens';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** Pictures are kept as squares of this many pixels: plenty for an avatar on a large screen. */
 export const PICTURE_SIZE = 512;
 const NO_PICTURE = 'Please choose a picture';
+/** The picture comes alone; the form may carry a few small fields, which are not used. */
+const FORM_LIMITS = { fields: 20, parts: 40, fieldSize: 64 * 1024, fieldNameSize: 100 };
 const UNREADABLE_PICTURE = 'This picture could not be read. Please choose a JPEG, PNG, WebP or GIF picture.';
 // The URL with the current version (?v=) always names the same picture, so browsers may keep it for good;
 // any other URL may show another picture tomorrow and must be checked each time.
@@ -48,7 +49,12 @@ export class PictureService {
     const version = await this.profiles.nextPictureVersion();
     const key = `pictures/${user.id}-${version}.webp`;
 
-    const stored = await receiveSingleFile(req, 'file', NO_PICTURE, (file) => this.storeSquareWebp(key, file));
+    const { file: stored } = await readMultipart(req, {
+      limits: FORM_LIMITS,
+      notMultipartMessage: NO_PICTURE,
+      takeFile: (part) => (part.field === 'file' ? this.storeSquareWebp(key, part.stream) : null),
+      discard: () => this.storage.delete(key),
+    });
     if (!stored) throw new BadRequestException(NO_PICTURE);
 
     const { applied, previousKey } = await this.profiles.replacePicture(user.id, key, version);
@@ -80,10 +86,16 @@ export class PictureService {
   }
 
   private async storeSquareWebp(key: string, file: Readable): Promise<{ size: number }> {
-    const gate = new ImageGate(MAX_PICTURE_BYTES, {
-      empty: NO_PICTURE,
-      notImage: 'Only image files are allowed',
-      tooLarge: 'Profile picture must be less than 5MB',
+    // Counted (over 5 MB: 413 at once) and sniffed (not an image: 415) before a byte reaches sharp.
+    const gate = new UploadGate({
+      maxBytes: MAX_PICTURE_BYTES,
+      tooLargeMessage: 'Profile picture must be less than 5MB',
+      headBytes: SNIFF_BYTES,
+      inspect: async (head) => {
+        if (head.length === 0) throw new BadRequestException(NO_PICTURE);
+        const kind = await sniffFileType(head);
+        if (!kind?.mime.startsWith('image/')) throw new UnsupportedMediaTypeException('Only image files are allowed');
+      },
     });
     // rotate() with no angle applies the EXIF orientation (and drops it, as all metadata is dropped).
     const square = sharp({ limitInputPixels: 120_000_000 })

@@ -1,0 +1,15 @@
+export {
+  drainRequest,
+  type FilePart,
+  INTERRUPTED_UPLOAD,
+  type MultipartLimits,
+  type MultipartOptions,
+  type MultipartUpload,
+  readMultipart,
+  TOO_MANY_FIELDS,
+  TOO_MANY_PARTS,
+  UNREADABLE_UPLOAD,
+} from './multipart';
+export { SNIFF_BYTES, type SniffedType, sniffFileType } from './sniff';
+export { STORAGE_UNAVAILABLE, storeUpload, type StoredUpload } from './store-upload';
+export { UploadGate, type UploadGateOptions } from './upload-gate';

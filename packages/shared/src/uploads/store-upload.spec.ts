@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { Logger, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { LocalFolderStorage, TEMP_FOLDER } from '../storage/local-folder-storage';
+import { STORAGE_UNAVAILABLE, storeUpload } from './store-upload';
+
+const gate = {
+  maxBytes: 1_000_000,
+  tooLargeMessage: 'File size must be less than 1 MB',
+  headBytes: 1024,
+  inspect: (head: Buffer) => head.subarray(0, 4).toString('latin1'),
+};
+
+/** The chunks a browser upload arrives in, more or less. */
+const chunked = (bytes: Buffer) =>
+  Readable.from(Array.from({ length: 20 }, (_, i) => bytes.subarray(i * 25_000, (i + 1) * 25_000)));
+
+describe(storeUpload.name, () => {
+  let root: string;
+  let storage: LocalFolderStorage;
+
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'store-upload-'));
+    storage = new LocalFolderStorage(root);
+    await storage.ensureReady();
+  });
+
+  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+
+  const leftovers = () => fs.readdir(path.join(root, TEMP_FOLDER));
+
+  it('stores the file under the key, with its size, sha256, head and what the inspection found', async () => {
+    const bytes = Buffer.concat([Buffer.from('%PDF'), randomBytes(500_000 - 4)]);
+    const stored = await storeUpload(storage, 'media/2026/01/abc', chunked(bytes), gate);
+    expect(stored).toEqual({
+      key: 'media/2026/01/abc',
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      head: bytes.subarray(0, 1024),
+      inspected: '%PDF',
+    });
+    expect(await fs.readFile(path.join(root, 'media/2026/01/abc'))).toEqual(bytes);
+  });
+
+  it('keeps nothing of a file its inspection refuses, and answers the refusal as it is', async () => {
+    const refusal = new UnsupportedMediaTypeException('A photo must be an image file.');
+    const attempt = storeUpload(storage, 'media/refused', chunked(randomBytes(500_000)), {
+      ...gate,
+      inspect: () => {
+        throw refusal;
+      },
+    });
+    await expect(attempt).rejects.toBe(refusal);
+    expect(await storage.stat('media/refused')).toBeNull();
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('keeps nothing of a file over the cap, and answers 413', async () => {
+    const attempt = storeUpload(storage, 'media/big', chunked(randomBytes(500_000)), { ...gate, maxBytes: 100_000 });
+    await expect(attempt).rejects.toThrow(PayloadTooLargeException);
+    await expect(attempt).rejects.toThrow('File size must be less than 1 MB');
+    expect(await storage.stat('media/big')).toBeNull();
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('answers 503 with a sentence when storage fails', async () => {
+    // A file where the key's folder should be: the storage cannot write there.
+    await fs.writeFile(path.join(root, 'media'), 'in the way');
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const attempt = storeUpload(storage, 'media/2026/x', chunked(randomBytes(1000)), gate);
+      await expect(attempt).rejects.toThrow(STORAGE_UNAVAILABLE);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('Storing an upload failed'));
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await leftovers()).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { type Readable, pipeline } from 'node:stream';
+import { HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
+import type { ObjectStorage } from '../storage/object-storage';
+import { UploadGate, type UploadGateOptions } from './upload-gate';
+
+export const STORAGE_UNAVAILABLE = 'The file could not be stored right now. Please try again shortly.';
+
+/** An uploaded file now in storage under `key`, with what was learned while it streamed through. */
+export interface StoredUpload<T> {
+  key: string;
+  size: number;
+  sha256: string;
+  /** The file's first bytes, as the gate's `inspect` saw them. */
+  head: Buffer;
+  /** What the gate's `inspect` answered. */
+  inspected: T;
+}
+
+/**
+ * Streams a file through an UploadGate (size cap, inspection of its first bytes, sha256) into storage under
+ * `key`. Rejects with the gate's or the source's HttpException as it is, and with 503 when storage fails; either
+ * way nothing is left under the key (ObjectStorage.put promises that).
+ */
+export async function storeUpload<T>(
+  storage: ObjectStorage,
+  key: string,
+  source: Readable,
+  gate: Omit<UploadGateOptions<T>, 'sha256'>,
+): Promise<StoredUpload<T>> {
+  const meter = new UploadGate<T>({ ...gate, sha256: true });
+  // A failing source or gate destroys the other; the put then rejects with the error.
+  pipeline(source, meter, () => undefined);
+  try {
+    const { size } = await storage.put(key, meter);
+    return { key, size, sha256: meter.sha256(), head: meter.head, inspected: meter.inspected as T };
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    new Logger('Upload').error(`Storing an upload failed: ${(error as Error)?.stack ?? String(error)}`);
+    throw new ServiceUnavailableException(STORAGE_UNAVAILABLE);
+  }
+}
