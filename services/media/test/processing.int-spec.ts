@@ -247,7 +247,7 @@ describe('probing videos and sound', () => {
     ['fixtures/clip.3gp', 'video/3gpp', 176, 144, 1, 'h263', 'amr_nb', false, null, false, false],
     ['fixtures/clip.wmv', 'video/x-ms-wmv', 160, 120, 1, 'wmv2', 'wmav2', false, null, false, false],
     ['fixtures/clip.mpg', 'video/mpeg', 160, 120, 1, 'mpeg2video', 'mp2', false, null, false, false],
-    ['fixtures/clip.ts', 'video/mp2t', 160, 120, 1, 'mpeg2video', 'mp2', false, null, false, false],
+    ['fixtures/clip.m2t', 'video/mp2t', 160, 120, 1, 'mpeg2video', 'mp2', false, null, false, false],
   ])(
     'reads %s',
     async (name, contentType, width, height, seconds, videoCodec, audioCodec, playsInBrowser, day, interlaced, hdr) => {
@@ -383,7 +383,7 @@ describe(deriveVideoPoster.name, () => {
     ['fixtures/clip.3gp', 'video/3gpp'],
     ['fixtures/clip.mkv', 'video/matroska'],
     ['fixtures/clip.wmv', 'video/x-ms-wmv'],
-    ['fixtures/clip.ts', 'video/mp2t'],
+    ['fixtures/clip.m2t', 'video/mp2t'],
     ['fixtures/clip.mpg', 'video/mpeg'],
     ['fixtures/clip.webm', 'video/webm'],
     ['fixtures/clip.m4v', 'video/x-m4v'],
@@ -408,7 +408,7 @@ describe(transcodeVideo.name, () => {
     ['fixtures/clip.3gp', 'video/3gpp', 176, 144],
     ['fixtures/clip.mkv', 'video/matroska', 160, 120],
     ['fixtures/clip.wmv', 'video/x-ms-wmv', 160, 120],
-    ['fixtures/clip.ts', 'video/mp2t', 160, 120],
+    ['fixtures/clip.m2t', 'video/mp2t', 160, 120],
     ['fixtures/clip.mpg', 'video/mpeg', 160, 120],
   ])('turns %s into H.264/AAC MP4 with moov first, long edge within 1080', async (name, contentType, width, height) => {
     const probe = await probeMedia(media(name), contentType);

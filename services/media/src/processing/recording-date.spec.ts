@@ -49,7 +49,7 @@ describe(avchdRecordedOn.name, () => {
   });
 
   it('answers null for a transport stream without one', async () => {
-    expect(await avchdRecordedOn(`${FIXTURES}/clip.ts`)).toBeNull();
+    expect(await avchdRecordedOn(`${FIXTURES}/clip.m2t`)).toBeNull();
   });
 });
 

@@ -51,7 +51,7 @@ describe(sniffKind.name, () => {
     ['fixtures/clip.3gp', 'video', 'video/3gpp'],
     ['fixtures/clip.wmv', 'video', 'video/x-ms-asf'],
     ['fixtures/clip.mpg', 'video', 'video/MP2P'],
-    ['fixtures/clip.ts', 'video', 'video/mp2t'],
+    ['fixtures/clip.m2t', 'video', 'video/mp2t'],
     ['fixtures/tone.mp3', 'audio', 'audio/mpeg'],
     ['fixtures/tone.m4a', 'audio', 'audio/x-m4a'],
     ['fixtures/tone.wav', 'audio', 'audio/wav'],
