@@ -207,10 +207,20 @@ describe(acceptKind.name, () => {
     expect(acceptKind('document', sniffed('image/png', 'png', 'photo'), declared('a.png'))).toBeNull();
   });
 
-  it('refuses known kinds the archive cannot show, even under an image or video type', () => {
+  it('refuses pictures the archive cannot show, even under a photo type', () => {
     expect(acceptKind('photo', sniffed('image/vnd.adobe.photoshop', 'psd', null), declared('a.psd'))).toBeNull();
     expect(acceptKind('photo', sniffed('image/x-canon-cr2', 'cr2', null), declared('a.cr2'))).toBeNull();
-    expect(acceptKind('video', sniffed('video/x-flv', 'flv', null), declared('a.flv'))).toBeNull();
+  });
+
+  it('keeps other videos and recordings ffmpeg converts, as it always did', async () => {
+    const flv = Buffer.concat([Buffer.from('FLV\u0001\u0005\u0000\u0000\u0000\u0009', 'latin1'), Buffer.alloc(64)]);
+    const sniffedFlv = await sniffKind(flv, declared('old.flv'));
+    expect(sniffedFlv).toMatchObject({ mime: 'video/x-flv', kind: 'video' });
+    expect(acceptKind('video', sniffedFlv, declared('old.flv'))).toEqual({ contentType: 'video/x-flv', ext: 'flv' });
+    expect(acceptKind('audio', sniffed('audio/aiff', 'aif', 'audio'), declared('a.aif'))?.contentType).toBe(
+      'audio/aiff',
+    );
+    expect(acceptKind('audio', sniffed('audio/midi', 'mid', null), declared('song.mid'))).toBeNull();
   });
 });
 
@@ -241,8 +251,8 @@ describe(refusalMessage.name, () => {
     for (const [bytes, sentence] of cases) {
       expect(refusalMessage('photo', await sniffKind(bytes, declared('upload')))).toBe(sentence);
     }
-    expect(refusalMessage('video', { mime: 'video/x-flv', ext: 'flv', kind: null })).toMatch(
-      /^This video is a FLV file, which the archive cannot keep\./,
+    expect(refusalMessage('audio', { mime: 'audio/midi', ext: 'mid', kind: null })).toBe(
+      'This is a MID file: it holds notes, not a recording. Record it as MP3, M4A or WAV and upload that.',
     );
     expect(refusalMessage('document', { mime: 'application/x-sqlite3', ext: 'sqlite', kind: null })).toBe(
       NOT_MEDIA_MESSAGE,

@@ -2,8 +2,9 @@
  * What a file really is, from its first bytes (never its name), and whether the archive keeps it as the type
  * the uploader chose. Every format of the archive's table is named here: photos JPEG PNG GIF WebP AVIF HEIC/HEIF
  * TIFF BMP; videos MP4 MOV M4V WebM MKV AVI 3GP WMV MPEG-PS/TS; sound MP3 M4A/AAC WAV FLAC OGG/Opus AMR WMA;
- * documents PDF DOCX ODT TXT (and the old Word .doc). A file of any other known kind is refused with a sentence
- * that says what it is.
+ * documents PDF DOCX ODT TXT (and the old Word .doc). Other videos and sound (FLV, Ogg Theora, AIFF, ...) are kept
+ * too, as they always were: ffmpeg converts them. Any other known kind, pictures the archive cannot show
+ * included, is refused with a sentence that says what it is.
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '../entities/media-item.entity';
@@ -112,34 +113,45 @@ const AUDIO_CAPABLE_CONTAINERS = new Set([
 /** Sniffs the kind from the first bytes. Plain text has no magic number: it counts only when declared as text. */
 export async function sniffKind(head: Buffer, declared: DeclaredFile): Promise<SniffedKind | null> {
   const found = await fileTypeFromBuffer(head).catch(() => undefined);
-  if (found) return { mime: found.mime, ext: found.ext, kind: KEPT[found.mime]?.kind ?? null };
+  if (found) return { mime: found.mime, ext: found.ext, kind: kindOf(found.mime) };
   if (isTiffHeader(head)) return { mime: 'image/tiff', ext: 'tif', kind: 'photo' };
   if (declaredAsText(declared) && looksLikeUtf8Text(head)) return { mime: 'text/plain', ext: 'txt', kind: 'document' };
   return null;
 }
 
+function kindOf(mime: string): MediaKind | null {
+  const kept = KEPT[mime];
+  if (kept) return kept.kind;
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/') && !NOT_RECORDINGS.has(mime)) return 'audio';
+  return null;
+}
+
+/** Sound formats that hold notes or instruments, not a recording ffmpeg could convert. */
+const NOT_RECORDINGS = new Set(['audio/midi', 'audio/x-it', 'audio/x-xm', 'audio/x-s3m', 'audio/x-mod']);
+
 /** The kind to keep the file as for this media type, or null when the file is the wrong kind for it. */
 export function acceptKind(type: MediaType, sniffed: SniffedKind | null, declared: DeclaredFile): AcceptedKind | null {
   if (!sniffed) return null;
   const { mime, ext } = sniffed;
-  const kept = KEPT[mime];
-  const asKept = kept ? { contentType: kept.contentType ?? mime, ext } : null;
+  const kind = kindOf(mime);
+  const asKept = { contentType: KEPT[mime]?.contentType ?? mime, ext };
   const name = declared.fileName.toLowerCase();
   switch (type) {
     case 'photo':
     case 'post':
-      return kept?.kind === 'photo' ? asKept : null;
+      return kind === 'photo' ? asKept : null;
     case 'video':
-      return kept?.kind === 'video' ? asKept : null;
+      return kind === 'video' ? asKept : null;
     case 'audio':
       if (mime === ASF) return { contentType: 'audio/x-ms-wma', ext };
-      if (kept?.kind === 'audio') return asKept;
+      if (kind === 'audio') return asKept;
       if (AUDIO_CAPABLE_CONTAINERS.has(mime) && declared.mimeType.startsWith('audio/')) {
         return { contentType: declared.mimeType.split(';')[0].trim(), ext };
       }
       return null;
     case 'document':
-      if (kept?.kind === 'document') return { contentType: kept.contentType ?? mime, ext: DOCUMENT_EXT[mime] ?? ext };
+      if (kind === 'document') return { contentType: asKept.contentType, ext: DOCUMENT_EXT[mime] ?? ext };
       // A .docx is a zip; file-type names it only when the Word parts come early in the archive.
       if (mime === 'application/zip' && name.endsWith('.docx')) return { contentType: DOCX, ext: 'docx' };
       // An old .doc is an OLE compound file, like .xls and .msi: the name or declared type tells them apart.
@@ -171,11 +183,8 @@ export function refusalMessage(type: MediaType, sniffed: SniffedKind | null): st
   if (mime.startsWith('image/')) {
     return `This picture is a ${format} file, which the archive cannot show. Save it as JPEG or PNG and upload that.`;
   }
-  if (mime.startsWith('video/')) {
-    return `This video is a ${format} file, which the archive cannot keep. It keeps MP4, MOV, M4V, WebM, MKV, AVI, 3GP, WMV and MPEG videos.`;
-  }
   if (mime.startsWith('audio/')) {
-    return `This sound is a ${format} file, which the archive cannot keep. It keeps MP3, M4A, AAC, WAV, FLAC, OGG, Opus, AMR and WMA.`;
+    return `This is a ${format} file: it holds notes, not a recording. Record it as MP3, M4A or WAV and upload that.`;
   }
   if (ARCHIVES.has(ext)) {
     return `This is a compressed archive (${format}). Unpack it and upload the photos, videos, sounds and documents inside.`;
