@@ -38,7 +38,7 @@ export interface DeriveOptions {
   timeoutMs?: number;
 }
 
-/** Thumbnail and preview of a photo, as `thumbnail.webp` and `preview.webp` in `outDir`. */
+/** Thumbnail and preview of a photo, as `thumbnail.webp` and `preview.webp` in `outDir` (an existing folder). */
 export async function derivePhoto(
   inputPath: string,
   contentType: string,

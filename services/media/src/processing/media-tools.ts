@@ -90,11 +90,12 @@ export async function runTool(tool: MediaTool, args: string[], timeoutMs: number
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
 
-    const sampler = setInterval(() => {
+    const sample = () =>
       void peakMemoryOf(child.pid).then((bytes) => {
         if (bytes !== null) peakMemoryBytes = Math.max(peakMemoryBytes ?? 0, bytes);
       });
-    }, MEMORY_SAMPLE_MS);
+    sample();
+    const sampler = setInterval(sample, MEMORY_SAMPLE_MS);
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
