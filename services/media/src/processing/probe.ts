@@ -2,7 +2,7 @@
  * What the archive needs to know about a photo, video or recording on disk before it prepares it: its size as a
  * person sees it (after EXIF orientation or a video's rotation), its length, its codecs, whether a browser plays
  * the original as it is, and the day it was recorded. Photos are read with sharp and exifr (headers only, no
- * decoding); videos and sound with ffprobe.
+ * decoding; a BMP with ffprobe); videos and sound with ffprobe.
  */
 import sharp from 'sharp';
 import { audioPlaysInBrowser, photoShowsInBrowser, videoPlaysInBrowser } from './browser-support';
@@ -34,7 +34,7 @@ const PROBE_TIMEOUT_MS = 30_000;
 /** Photo formats sharp's prebuilt libvips does not read at all: ffmpeg reads them. */
 export const FFMPEG_PHOTOS = new Set(['image/bmp']);
 
-export function kindOf(contentType: string): ProcessedKind {
+export function processedKindOf(contentType: string): ProcessedKind {
   if (contentType.startsWith('image/')) return 'photo';
   if (contentType.startsWith('video/')) return 'video';
   if (contentType.startsWith('audio/')) return 'audio';
@@ -43,7 +43,7 @@ export function kindOf(contentType: string): ProcessedKind {
 
 /** Reads what the archive keeps about a file; a file that cannot be read gives the kind's "damaged" sentence. */
 export async function probeMedia(path: string, contentType: string): Promise<MediaProbe> {
-  const kind = kindOf(contentType);
+  const kind = processedKindOf(contentType);
   return kind === 'photo' ? probePhoto(path, contentType) : probeStreams(path, contentType, kind);
 }
 
