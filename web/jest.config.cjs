@@ -26,6 +26,8 @@ module.exports = {
   // TextEncoder must exist before react-router loads; jest-dom needs `expect`, so it runs after the framework.
   setupFiles: ['<rootDir>/src/testing/setup-globals.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
+  // Whole dialogs render and type through user-event: on a busy 2-core machine that can take longer than 5 s.
+  testTimeout: 20000,
   clearMocks: true,
   restoreMocks: true,
 };
