@@ -15,9 +15,9 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Album } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { usePeople } from '../../../lib/queries/people';
 import { useAddMember } from '../api/use-album-members';
 import { useRefreshAlbums } from '../api/use-albums';
-import { useFamilyPeople } from '../api/use-family-people';
 
 type AddMemberDialogProps = {
   /** The album to add someone to; the dialog is open while it is set. */
@@ -35,7 +35,7 @@ export function AddMemberDialog({ album, onClose }: AddMemberDialogProps) {
   const titleId = useId();
   const idPrefix = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const { people, isLoading } = useFamilyPeople(open);
+  const { people, isLoading } = usePeople(open);
   const addMember = useAddMember();
   const refresh = useRefreshAlbums();
   const { toast } = useToast();

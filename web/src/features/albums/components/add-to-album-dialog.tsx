@@ -9,9 +9,10 @@ import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
 import { useAddToAlbum } from '../api/use-album-media';
-import { useAlbums, useRefreshAlbums } from '../api/use-albums';
-import { canEditAlbum, type AlbumMediaTarget } from '../types';
+import { useRefreshAlbums } from '../api/use-albums';
+import type { AlbumMediaTarget } from '../types';
 
 type AddToAlbumDialogProps = {
   open: boolean;

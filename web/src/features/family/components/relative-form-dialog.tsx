@@ -11,7 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useMemo } from 'react';
-import { useFamilyPeople } from '../api/use-family-people';
+import { usePeople } from '../../../lib/queries/people';
 import type { RelativeForm } from '../hooks/use-relative-form';
 import type { RelativeMode } from '../utils/relative-form';
 import { NewMemberFields } from './new-member-fields';
@@ -56,7 +56,7 @@ export function RelativeFormDialog({
   const titleId = useId();
   const idPrefix = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const { people, isLoading } = useFamilyPeople(open);
+  const { people, isLoading } = usePeople(open);
   const choices = useMemo(
     () => people.filter((candidate) => candidate.id !== ownerId && !relatedIds.has(candidate.id)),
     [people, ownerId, relatedIds],

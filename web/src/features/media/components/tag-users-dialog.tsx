@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useFamilyUsers } from '../api/use-family-users';
+import { usePeople } from '../../../lib/queries/people';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
 import { personName } from '../utils/format';
@@ -30,13 +30,13 @@ type TagUsersDialogProps = {
 export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) {
   const titleId = useId();
   const { toast } = useToast();
-  const { users, error: usersError } = useFamilyUsers();
+  const { people, error: peopleError } = usePeople();
   const { tags, error: tagsError, isLoading } = useMediaTags(open ? mediaId : null);
   const { tag, untag, busy } = useTagMutations(mediaId);
   const [selected, setSelected] = useState('');
 
   const tagged = new Set(tags.map((t) => t.userId));
-  const choices = users.filter((user) => !tagged.has(user.id));
+  const choices = people.filter((person) => !tagged.has(person.id));
 
   const close = () => {
     setSelected('');
@@ -80,9 +80,9 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">Select a user to tag</option>
-            {choices.map((user) => (
-              <option key={user.id} value={user.id}>
-                {personName(user)}
+            {choices.map((person) => (
+              <option key={person.id} value={person.id}>
+                {personName(person)}
               </option>
             ))}
           </TextField>
@@ -90,9 +90,9 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
             Tag User
           </Button>
         </Box>
-        {usersError && (
+        {peopleError && (
           <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
-            {errorMessage(usersError, 'Could not load the family list.')}
+            {errorMessage(peopleError, 'Could not load the family list.')}
           </Alert>
         )}
 

@@ -15,7 +15,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { MediaItem, MediaType, UploadMediaFields } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { useRefreshMedia } from '../api/media-refresh';
+import { useRefreshMedia } from '../../../lib/queries/media';
 import { UploadCancelledError, uploadMedia, type UploadHandle } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
 import { MEDIA_TYPE_OPTIONS } from '../types';
