@@ -1,7 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webSrc = fileURLToPath(new URL('./web/src/', import.meta.url));
+// Every folder under web/src/features is a feature: a new one is fenced in without editing this file.
+const webFeatures = readdirSync(`${webSrc}features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -50,6 +59,36 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // The web app's layers: a feature imports components/, lib/ (with the shared queries), config/ and itself,
+    // never another feature; app/ is where features meet; the shared layers import no feature and no app code.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: webSrc,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message:
+                'A feature does not import another feature: leave a slot that app/ fills, or move what both need to lib/queries/.',
+            })),
+            { target: './features', from: './app', message: 'Features do not import app/: app/ composes them.' },
+            {
+              target: ['./components', './lib', './config', './theme'],
+              from: ['./features', './app'],
+              message: 'Shared code does not import features or app/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,7 +3,7 @@ module.exports = {
   rootDir: __dirname,
   // jsdom via jest-environment-jsdom, with Request/AbortController added for react-router.
   testEnvironment: '<rootDir>/src/testing/jsdom-environment.cjs',
-  testMatch: ['<rootDir>/src/**/__tests__/**/*.test.tsx'],
+  testMatch: ['<rootDir>/src/**/__tests__/**/*.test.{ts,tsx}'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { preload } from 'swr';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { CURRENT_USER_KEY, fetchCurrentUser } from './features/auth/api/use-current-user';
+import { CURRENT_USER_KEY, fetchCurrentUser } from './lib/queries/current-user';
 
 // Ask for the session while the first page's code is still arriving.
 void preload(CURRENT_USER_KEY, fetchCurrentUser);

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import type { MediaItem } from '@family/contract';
 import { AddToAlbumButton } from '../features/albums/components/add-to-album-button';
 import { AlbumLine } from '../features/albums/components/album-line';
-import { useRefreshMedia } from '../features/media/api/media-refresh';
 import type { MediaDetailSlots } from '../features/media/types';
+import { useRefreshMedia } from '../lib/queries/media';
 
 // Where the albums feature meets the media grid and detail dialog: the slots the media feature leaves.
-// Each control refreshes every media list on screen (the media feature's refresh) after moving an item.
+// Each control refreshes every media list on screen after moving an item.
 
 function AddToAlbumWithRefresh(props: { item: MediaItem; currentUserId: number; variant: 'icon' | 'button' }) {
   const refreshMedia = useRefreshMedia();

@@ -1,7 +1,7 @@
 import { AlbumsPage } from '../../features/albums/components/albums-page';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { useRefreshMedia } from '../../features/media/api/media-refresh';
 import { MediaGrid } from '../../features/media/components/media-grid';
+import { useCurrentUser } from '../../lib/queries/current-user';
+import { useRefreshMedia } from '../../lib/queries/media';
 import { albumDetailSlots } from '../album-media-slots';
 
 export default function AlbumsRoute() {

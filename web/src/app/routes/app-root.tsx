@@ -5,9 +5,9 @@ import { LoadError } from '../../components/load-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { useToast } from '../../components/toast/use-toast';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useLogout } from '../../features/auth/api/use-logout';
+import { errorMessage } from '../../lib/api';
+import { useCurrentUser } from '../../lib/queries/current-user';
 
 const AuthScreen = lazy(() =>
   import('../../features/auth/components/auth-screen').then((m) => ({ default: m.AuthScreen })),

@@ -1,5 +1,5 @@
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { FamilyTreePage } from '../../features/family/components/family-tree-page';
+import { useCurrentUser } from '../../lib/queries/current-user';
 
 export default function FamilyRoute() {
   const { user } = useCurrentUser();

@@ -5,11 +5,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState, type ReactElement } from 'react';
 import { AlbumsView } from '../../features/albums/components/albums-view';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { FamilyTree } from '../../features/family/components/family-tree';
-import { useRefreshMedia } from '../../features/media/api/media-refresh';
 import { MediaGalleryPage } from '../../features/media/components/media-gallery-page';
 import { MediaGrid } from '../../features/media/components/media-grid';
+import { useCurrentUser } from '../../lib/queries/current-user';
+import { useRefreshMedia } from '../../lib/queries/media';
 import { albumCardActions, albumDetailSlots } from '../album-media-slots';
 
 type HomeView = 'gallery' | 'albums' | 'tree';

@@ -1,10 +1,10 @@
 import type { UserProfile } from '@family/contract';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { AddFamilyMemberDialog } from '../../features/family/components/add-family-member-dialog';
 import { FamilyTreeCard } from '../../features/family/components/family-tree-card';
 import { UserMediaCard } from '../../features/media/components/user-media-card';
 import { AddRelationButton } from '../../features/profile/components/add-relation-button';
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
+import { useCurrentUser } from '../../lib/queries/current-user';
 import { albumDetailSlots } from '../album-media-slots';
 
 /** The cards of a profile that other features provide: the person's media, their tree, Add Relation. */

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { UserMediaPage } from '../../features/media/components/user-media-page';
 import { parseId } from '../../lib/parse-id';
+import { useCurrentUser } from '../../lib/queries/current-user';
 import { albumCardActions, albumDetailSlots } from '../album-media-slots';
 
 /** A person's media page, with the album buttons on every card and in the detail dialog. */

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { MemoriesPage } from '../../features/profile/components/memories-page';
 import { parseId } from '../../lib/parse-id';
+import { useCurrentUser } from '../../lib/queries/current-user';
 
 /** /profile/{id}/memories: all of a person's memories. */
 export default function UserMemoriesRoute() {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { UserProfilePage } from '../../features/profile/components/user-profile-page';
 import { parseId } from '../../lib/parse-id';
+import { useCurrentUser } from '../../lib/queries/current-user';
 import { profileSlots } from './profile';
 
 /** /profile/{id}: someone's profile (one's own, editable, when the id is one's own). */

@@ -12,8 +12,3 @@ export type AlbumMediaTarget = Pick<MediaItem, 'id' | 'albumId'> & {
 
 /** Renders an album's media (the media feature's grid, scoped to the album), composed in app/routes. */
 export type RenderAlbumMedia = (album: Pick<Album, 'id' | 'name'>) => ReactNode;
-
-/** docs/rights.md "Album rights": the creator or a member with canEdit may add media and members. */
-export function canEditAlbum(album: Pick<Album, 'createdBy' | 'members'>, userId: number): boolean {
-  return album.createdBy === userId || album.members.some((member) => member.userId === userId && member.canEdit);
-}

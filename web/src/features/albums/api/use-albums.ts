@@ -1,23 +1,10 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { Album, CreateAlbumRequest, MessageResponse } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-
-/** GET /api/albums: every album the signed-in person may see, newest first. */
-export const ALBUMS_KEY = '/api/albums';
-/** Media lists (grids, items, profile strips) all have keys starting with this. */
-export const MEDIA_KEY_PREFIX = '/api/media';
-
-export function useAlbums(enabled = true) {
-  const { data, error, isLoading, mutate } = useSWR<Album[], Error>(enabled ? ALBUMS_KEY : null);
-  return {
-    albums: data ?? [],
-    error,
-    isLoading: isLoading && !data,
-    retry: () => mutate(),
-  };
-}
+import { ALBUMS_KEY } from '../../../lib/queries/albums';
+import { isMediaKey } from '../../../lib/queries/media';
 
 /**
  * docs/product.md "Fresh lists": after an album change the albums fetch again and, when items moved (added, removed, or
@@ -28,9 +15,7 @@ export function useRefreshAlbums() {
   return useCallback(
     (options: { media?: boolean } = {}) =>
       mutate(
-        (key) =>
-          typeof key === 'string' &&
-          (key.startsWith(ALBUMS_KEY) || (options.media === true && key.startsWith(MEDIA_KEY_PREFIX))),
+        (key) => (typeof key === 'string' && key.startsWith(ALBUMS_KEY)) || (options.media === true && isMediaKey(key)),
       ),
     [mutate],
   );

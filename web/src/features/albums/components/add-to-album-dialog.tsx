@@ -1,17 +1,11 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { useId, useMemo, useState } from 'react';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
 import { useAddToAlbum } from '../api/use-album-media';
-import { useAlbums, useRefreshAlbums } from '../api/use-albums';
-import { canEditAlbum, type AlbumMediaTarget } from '../types';
+import { useRefreshAlbums } from '../api/use-albums';
+import type { AlbumMediaTarget } from '../types';
 
 type AddToAlbumDialogProps = {
   open: boolean;
@@ -29,13 +23,10 @@ type AddToAlbumDialogProps = {
  */
 export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged }: AddToAlbumDialogProps) {
   const [albumId, setAlbumId] = useState('');
-  const titleId = useId();
   const selectId = useId();
   const { albums, isLoading } = useAlbums(open);
   const addToAlbum = useAddToAlbum();
   const refresh = useRefreshAlbums();
-  const { toast } = useToast();
-  const busy = addToAlbum.isMutating;
 
   const choices = useMemo(
     () => albums.filter((album) => album.id !== item.albumId && canEditAlbum(album, currentUserId)),
@@ -43,66 +34,50 @@ export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged
   );
   const chosen = choices.find((album) => String(album.id) === albumId) ?? null;
 
-  const close = () => {
-    if (busy) return;
-    setAlbumId('');
-    onClose();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || !chosen) return;
-    try {
-      await addToAlbum.trigger({ albumId: Number.parseInt(albumId, 10), mediaId: item.id });
-      toast({ title: 'Success', description: 'Media added to album successfully' });
+  const form = useFormSubmit({
+    send: () => (chosen ? addToAlbum.trigger({ albumId: chosen.id, mediaId: item.id }) : null),
+    success: () => ({ title: 'Success', description: 'Media added to album successfully' }),
+    refresh: () => {
       void refresh({ media: true });
       void onChanged?.();
-      setAlbumId('');
-      onClose();
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
-    }
-  };
-
+    },
+    reset: () => setAlbumId(''),
+    onClose,
+  });
   const none = !isLoading && choices.length === 0;
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>Add to Album</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2.5 }}>Select an album to add this media item to</DialogContentText>
-          <TextField
-            id={selectId}
-            select
-            label="Album"
-            value={albumId}
-            disabled={busy || none}
-            onChange={(event) => setAlbumId(event.target.value)}
-            helperText={
-              none
-                ? 'There is no album you can add to. Create one on the Albums page, or ask to be made an editor.'
-                : undefined
-            }
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{isLoading ? 'Loading albums…' : 'Select album'}</option>
-            {choices.map((album) => (
-              <option key={album.id} value={album.id}>
-                {album.name}
-              </option>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={close} disabled={busy} variant="outlined">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy || !chosen} variant="contained">
-            {busy ? 'Adding...' : 'Add to Album'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      form={form}
+      title="Add to Album"
+      intro="Select an album to add this media item to"
+      submitLabel="Add to Album"
+      busyLabel="Adding..."
+      submitDisabled={!chosen}
+      maxWidth="xs"
+    >
+      <TextField
+        id={selectId}
+        select
+        label="Album"
+        value={albumId}
+        disabled={form.busy || none}
+        onChange={(event) => setAlbumId(event.target.value)}
+        helperText={
+          none
+            ? 'There is no album you can add to. Create one on the Albums page, or ask to be made an editor.'
+            : undefined
+        }
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">{isLoading ? 'Loading albums…' : 'Select album'}</option>
+        {choices.map((album) => (
+          <option key={album.id} value={album.id}>
+            {album.name}
+          </option>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

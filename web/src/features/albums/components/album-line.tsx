@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
 import { useRemoveFromAlbum } from '../api/use-album-media';
-import { useAlbums, useRefreshAlbums } from '../api/use-albums';
-import { canEditAlbum, type AlbumMediaTarget } from '../types';
+import { useRefreshAlbums } from '../api/use-albums';
+import type { AlbumMediaTarget } from '../types';
 
 type AlbumLineProps = {
   item: AlbumMediaTarget;

@@ -1,21 +1,19 @@
-import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { ApiError, sendJson } from '../../../lib/api';
-import { CURRENT_USER_KEY } from './use-current-user';
+import { useForgetSession } from '../../../lib/queries/current-user';
 
 /**
- * POST /api/logout, then forget everything cached for this person (a family computer is shared)
- * and set the current user to none. A 401 means the session was already gone: that is logged out too.
+ * POST /api/logout, then forget everything cached for this person and set the current user to none.
+ * A 401 means the session was already gone: that is logged out too.
  */
 export function useLogout() {
-  const { mutate } = useSWRConfig();
+  const forgetSession = useForgetSession();
   return useSWRMutation('/api/logout', async (path: string) => {
     try {
       await sendJson<unknown>('POST', path);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
-    await mutate((key) => key !== CURRENT_USER_KEY, undefined, { revalidate: false });
-    await mutate(CURRENT_USER_KEY, null, { revalidate: false });
+    await forgetSession();
   });
 }

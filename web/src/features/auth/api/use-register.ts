@@ -1,12 +1,11 @@
-import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { AccountResponse, RegisterRequest } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-import { CURRENT_USER_KEY } from './use-current-user';
+import { useStoreCurrentUser } from '../../../lib/queries/current-user';
 
 /** POST /api/register; displayName falls back to the username, an empty email is left out. */
 export function useRegister() {
-  const { mutate } = useSWRConfig();
+  const storeCurrentUser = useStoreCurrentUser();
   return useSWRMutation('/api/register', async (path: string, { arg }: { arg: RegisterRequest }) => {
     const displayName = arg.displayName?.trim() || arg.username;
     const email = arg.email?.trim();
@@ -16,7 +15,7 @@ export function useRegister() {
       displayName,
       ...(email ? { email } : {}),
     } satisfies RegisterRequest);
-    await mutate(CURRENT_USER_KEY, user, { revalidate: false });
+    await storeCurrentUser(user);
     return user;
   });
 }

@@ -166,6 +166,37 @@ describe('AddRelationDialog', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/users').length).toBeGreaterThan(1));
   });
 
+  it('offers a member whose account was made as an existing person when the relation then fails', async () => {
+    const { calls } = backEnd({
+      'POST /api/family/create-member': () =>
+        fakeResponse(201, { user: { id: 9, username: 'baby.jane', displayName: 'Baby Jane', profilePicture: null } }),
+      'POST /api/family': () => fakeResponse(409, { message: 'Baby Jane already has two parents.' }),
+    });
+    const { user, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    await user.type(screen.getByLabelText('Username'), 'baby.jane');
+    await user.type(screen.getByLabelText('Display name'), 'Baby Jane');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.selectOptions(screen.getByLabelText('Relation type'), 'parent');
+    await user.click(submit('Create and Add'));
+
+    const toast = (
+      await screen.findByText(
+        'Baby Jane already has two parents. Baby Jane was added to the archive; choose a relation and try again.',
+      )
+    ).closest('[role=alert]');
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(within(toast as HTMLElement).getByText('Error')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Existing Person' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Family member' })).toHaveValue('Baby Jane');
+    expect(screen.getByRole('button', { name: 'Add Relation' })).toBeEnabled();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/family/create-member',
+      '/api/family',
+    ]);
+  });
+
   it("shows the auth service's refusal of a taken username", async () => {
     backEnd({
       'POST /api/family/create-member': () =>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { PEOPLE_KEY } from './use-family-people';
+import { PEOPLE_KEY } from '../../../lib/queries/people';
 
 /** After a change: every loaded tree and the people list fetch again. */
 export function useRefreshFamily() {

@@ -45,7 +45,8 @@ export function AddFamilyMemberDialog({ open, onClose, fromUserId, fromUserName 
       modeLabels={{ existing: 'Existing User', new: 'New User' }}
       personLabel="User"
       relationHelp={`What is ${who} to ${fromUserName}?`}
-      submitLabel={form.busy ? 'Adding...' : 'Add Family Member'}
+      submitLabel="Add Family Member"
+      busyLabel="Adding..."
     />
   );
 }

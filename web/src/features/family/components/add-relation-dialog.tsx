@@ -48,7 +48,8 @@ export function AddRelationDialog({ open, onClose, userId, relatedIds }: AddRela
           ? `What is ${form.person?.displayName ?? 'this person'} to you?`
           : 'What is the new family member to you?'
       }
-      submitLabel={existing ? (form.busy ? 'Adding...' : 'Add Relation') : form.busy ? 'Creating...' : 'Create and Add'}
+      submitLabel={existing ? 'Add Relation' : 'Create and Add'}
+      busyLabel={existing ? 'Adding...' : 'Creating...'}
     />
   );
 }

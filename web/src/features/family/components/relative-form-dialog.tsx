@@ -1,17 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useId, useMemo } from 'react';
-import { useFamilyPeople } from '../api/use-family-people';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { usePeople } from '../../../lib/queries/people';
 import type { RelativeForm } from '../hooks/use-relative-form';
 import type { RelativeMode } from '../utils/relative-form';
 import { NewMemberFields } from './new-member-fields';
@@ -35,6 +27,8 @@ type RelativeFormDialogProps = {
   /** Says which way round the relation reads, e.g. "What is Alice to you?". */
   relationHelp: string;
   submitLabel: string;
+  /** The submit button's words while sending. */
+  busyLabel: string;
 };
 
 /**
@@ -52,11 +46,10 @@ export function RelativeFormDialog({
   personLabel,
   relationHelp,
   submitLabel,
+  busyLabel,
 }: RelativeFormDialogProps) {
-  const titleId = useId();
   const idPrefix = useId();
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const { people, isLoading } = useFamilyPeople(open);
+  const { people, isLoading } = usePeople(open);
   const choices = useMemo(
     () => people.filter((candidate) => candidate.id !== ownerId && !relatedIds.has(candidate.id)),
     [people, ownerId, relatedIds],
@@ -64,88 +57,80 @@ export function RelativeFormDialog({
   const { busy, errors } = form;
 
   return (
-    <Dialog open={open} onClose={form.close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <Box component="form" noValidate onSubmit={form.onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
-          <ToggleButtonGroup
-            exclusive
-            fullWidth
-            color="primary"
-            value={form.mode}
-            disabled={busy}
-            onChange={(_event, next: RelativeMode | null) => {
-              if (next) form.switchMode(next);
-            }}
-            aria-label="How to add the relative"
-            sx={{
-              mb: 3,
-              '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-              },
-            }}
-          >
-            <ToggleButton value="existing" sx={{ minHeight: 48 }}>
-              {modeLabels.existing}
-            </ToggleButton>
-            <ToggleButton value="new" sx={{ minHeight: 48 }}>
-              {modeLabels.new}
-            </ToggleButton>
-          </ToggleButtonGroup>
+    <FormDialog
+      open={open}
+      form={form}
+      title={title}
+      intro={intro}
+      submitLabel={submitLabel}
+      busyLabel={busyLabel}
+      fullScreenOnPhone
+    >
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        color="primary"
+        value={form.mode}
+        disabled={busy}
+        onChange={(_event, next: RelativeMode | null) => {
+          if (next) form.switchMode(next);
+        }}
+        aria-label="How to add the relative"
+        sx={{
+          mb: 0.5,
+          '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          },
+        }}
+      >
+        <ToggleButton value="existing" sx={{ minHeight: 48 }}>
+          {modeLabels.existing}
+        </ToggleButton>
+        <ToggleButton value="new" sx={{ minHeight: 48 }}>
+          {modeLabels.new}
+        </ToggleButton>
+      </ToggleButtonGroup>
 
-          {form.formError && (
-            <Alert severity="error" sx={{ mb: 2.5, fontSize: '1rem' }}>
-              {form.formError}
-            </Alert>
-          )}
+      {form.formError && (
+        <Alert severity="error" sx={{ fontSize: '1rem' }}>
+          {form.formError}
+        </Alert>
+      )}
 
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-            {form.mode === 'existing' ? (
-              <PersonPicker
-                id={`${idPrefix}-person`}
-                label={personLabel}
-                people={choices}
-                value={form.person}
-                loading={isLoading}
-                disabled={busy}
-                error={errors.person}
-                inputRef={form.inputRef('person')}
-                onChange={form.choosePerson}
-              />
-            ) : (
-              <NewMemberFields
-                idPrefix={idPrefix}
-                values={form.fields}
-                errors={errors}
-                today={form.today}
-                kind={form.kind}
-                disabled={busy}
-                inputRef={form.inputRef}
-                onChange={form.changeField}
-              />
-            )}
-            <RelationTypeField
-              id={`${idPrefix}-relation-type`}
-              value={form.relationType}
-              error={errors.relationType}
-              helperText={relationHelp}
-              disabled={busy}
-              inputRef={form.inputRef('relationType')}
-              onChange={form.chooseRelationType}
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={form.close} disabled={busy} variant="outlined">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy} variant="contained">
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      {form.mode === 'existing' ? (
+        <PersonPicker
+          id={`${idPrefix}-person`}
+          label={personLabel}
+          people={choices}
+          value={form.person}
+          loading={isLoading}
+          disabled={busy}
+          error={errors.person}
+          inputRef={form.inputRef('person')}
+          onChange={form.choosePerson}
+        />
+      ) : (
+        <NewMemberFields
+          idPrefix={idPrefix}
+          values={form.fields}
+          errors={errors}
+          today={form.today}
+          kind={form.kind}
+          disabled={busy}
+          inputRef={form.inputRef}
+          onChange={form.changeField}
+        />
+      )}
+      <RelationTypeField
+        id={`${idPrefix}-relation-type`}
+        value={form.relationType}
+        error={errors.relationType}
+        helperText={relationHelp}
+        disabled={busy}
+        inputRef={form.inputRef('relationType')}
+        onChange={form.chooseRelationType}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { CreateMemberRequest, PersonSummary, RelationType } from '@family/contract';
-import { useToast } from '../../../components/toast/use-toast';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { errorMessage } from '../../../lib/api';
 import { useAddRelation } from '../api/use-add-relation';
 import { useRefreshFamily } from '../api/use-refresh-family';
@@ -25,16 +25,16 @@ type RelativeFormOptions = {
   /** Which of the two new-member forms of docs/product.md "Validation": its checks and sentences. */
   kind: MemberFormKind;
   /** Makes the new relative's account: useCreateMember() or useRegisterMember(). */
-  createAccount: {
-    trigger: (input: CreateMemberRequest) => Promise<{ user: PersonSummary }>;
-    isMutating: boolean;
-  };
+  createAccount: { trigger: (input: CreateMemberRequest) => Promise<{ user: PersonSummary }> };
   /** Whose relation it is when it is not the signed-in person's own (sent as fromUserId). */
   fromUserId?: number;
   onClose: () => void;
   /** The toast once the relation is added: who, and whether their account was made just now. */
   added: (person: PersonSummary, mode: RelativeMode) => { title: string; description: string };
 };
+
+/** Who was added, and whether their account was made just now. */
+type Added = { relative: PersonSummary; how: RelativeMode };
 
 /**
  * The state and the submit of an Add Relation form: check what was filled in, make the new relative's account
@@ -52,25 +52,8 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
 
   const addRelation = useAddRelation();
   const refresh = useRefreshFamily();
-  const { toast } = useToast();
-  const busy = addRelation.isMutating || createAccount.isMutating;
   const today = todayIso();
   const owner = fromUserId === undefined ? {} : { fromUserId };
-
-  const reset = () => {
-    setMode('existing');
-    setPerson(null);
-    setRelationType('');
-    setFields(EMPTY_NEW_MEMBER);
-    setErrors({});
-    setFormError(null);
-  };
-
-  const close = () => {
-    if (busy) return;
-    reset();
-    onClose();
-  };
 
   const clearError = (name: RelativeField) => {
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
@@ -94,50 +77,51 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     return !first;
   };
 
-  const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+  const addExisting = (chosen: PersonSummary, type: RelationType): Promise<Added> =>
+    addRelation
+      .trigger({ ...owner, toUserId: chosen.id, relationType: type })
+      .then(() => ({ relative: chosen, how: 'existing' }));
 
-  const done = (relative: PersonSummary, how: RelativeMode) => {
-    toast(added(relative, how));
-    void refresh();
-    reset();
-    onClose();
-  };
-
-  const addExisting = async () => {
-    if (!check(checkExistingRelative(kind, person, relationType)) || !person || !relationType) return;
+  const addNew = async (type: RelationType): Promise<Added> => {
+    const created = (await createAccount.trigger(memberPayload(fields))).user;
     try {
-      await addRelation.trigger({ ...owner, toUserId: person.id, relationType });
-      done(person, 'existing');
+      await addRelation.trigger({ ...owner, toUserId: created.id, relationType: type, inheritRelations: true });
     } catch (error) {
-      fail(error);
-    }
-  };
-
-  const addNew = async () => {
-    if (!check(checkNewRelative(kind, fields, relationType, today)) || !relationType) return;
-    let created: PersonSummary;
-    try {
-      created = (await createAccount.trigger(memberPayload(fields))).user;
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    try {
-      await addRelation.trigger({ ...owner, toUserId: created.id, relationType, inheritRelations: true });
-      done(created, 'new');
-    } catch (error) {
-      // The account exists now: offer them as an existing person so a second try does not create them twice.
+      // The account exists now: offer them as an existing person so a second try does not create them twice,
+      // and say both what failed and what is done in the error toast.
       void refresh();
       setMode('existing');
       setPerson(created);
       setFields(EMPTY_NEW_MEMBER);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: `${errorMessage(error)} ${created.displayName} was added to the archive; choose a relation and try again.`,
-      });
+      throw new Error(
+        `${errorMessage(error)} ${created.displayName} was added to the archive; choose a relation and try again.`,
+        { cause: error },
+      );
     }
+    return { relative: created, how: 'new' };
   };
+
+  const form = useFormSubmit({
+    send: () => {
+      if (mode === 'existing') {
+        if (!check(checkExistingRelative(kind, person, relationType)) || !person || !relationType) return null;
+        return addExisting(person, relationType);
+      }
+      if (!check(checkNewRelative(kind, fields, relationType, today)) || !relationType) return null;
+      return addNew(relationType);
+    },
+    success: ({ relative, how }) => added(relative, how),
+    refresh: () => refresh(),
+    reset: () => {
+      setMode('existing');
+      setPerson(null);
+      setRelationType('');
+      setFields(EMPTY_NEW_MEMBER);
+      setErrors({});
+      setFormError(null);
+    },
+    onClose,
+  });
 
   return {
     kind,
@@ -147,10 +131,11 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     fields,
     errors,
     formError,
-    busy,
+    busy: form.busy,
     today,
     inputRef,
-    close,
+    close: form.close,
+    onSubmit: form.onSubmit,
     switchMode: (next: RelativeMode) => {
       setMode(next);
       setErrors({});
@@ -167,11 +152,6 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     changeField: (name: keyof NewMemberFields, value: string) => {
       setFields((current) => ({ ...current, [name]: value }));
       clearError(name);
-    },
-    onSubmit: (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      if (busy) return;
-      void (mode === 'existing' ? addExisting() : addNew());
     },
   };
 }

@@ -1,10 +1,8 @@
+import { MEDIA_KEY_PREFIX } from '../../../lib/queries/media';
 import type { MediaFilters, MediaScope } from '../types';
 
-/** Every media query's key starts with this; refreshing media lists revalidates them all. */
-export const MEDIA_KEY_PREFIX = '/api/media';
-
-export const mediaItemKey = (id: number) => `/api/media/${id}`;
-export const mediaTagsKey = (id: number) => `/api/media/${id}/tags`;
+export const mediaItemKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}`;
+export const mediaTagsKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}/tags`;
 
 /** GET /api/media (or /api/media/tagged) for a scope, filters and page. */
 export function mediaListPath(
@@ -13,9 +11,9 @@ export function mediaListPath(
   page: { limit?: number; cursor?: string | null } = {},
 ): string {
   const params = new URLSearchParams();
-  let base = '/api/media';
+  let base = MEDIA_KEY_PREFIX;
   if ('taggedUserId' in scope) {
-    base = '/api/media/tagged';
+    base = `${MEDIA_KEY_PREFIX}/tagged`;
     params.set('userId', String(scope.taggedUserId));
   } else if ('uploadedBy' in scope) {
     params.set('userId', String(scope.uploadedBy));

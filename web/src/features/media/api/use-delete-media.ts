@@ -1,8 +1,8 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { sendJson } from '../../../lib/api';
+import { isMediaKey } from '../../../lib/queries/media';
 import { mediaItemKey, mediaTagsKey } from './media-keys';
-import { isMediaKey } from './media-refresh';
 
 /** DELETE /api/media/{id}; the lists are refreshed without it. */
 export function useDeleteMedia(id: number) {

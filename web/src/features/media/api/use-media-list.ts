@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
+import { MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal } from '../../../lib/queries/media';
 import type { MediaFilters, MediaScope } from '../types';
 import { mediaListPath } from './media-keys';
-import { MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal } from './media-refresh';
 
 /** A media list loaded page by page as one scrolls (keyset cursors from the server). */
 export function useMediaList(scope: MediaScope, filters: MediaFilters, pageSize = DEFAULT_PAGE_SIZE) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AddTagRequest, MediaTag } from '@family/contract';
 import { sendJson } from '../../../lib/api';
+import { useRefreshMedia } from '../../../lib/queries/media';
 import { mediaTagsKey } from './media-keys';
-import { useRefreshMedia } from './media-refresh';
 
 /** POST /api/media/{id}/tags and DELETE /api/media/{id}/tags/{userId}; both refresh the tag and media lists. */
 export function useTagMutations(mediaId: number) {

@@ -2,8 +2,8 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { MediaItem, UpdateMediaRequest } from '@family/contract';
 import { sendJson } from '../../../lib/api';
+import { useRefreshMedia } from '../../../lib/queries/media';
 import { mediaItemKey } from './media-keys';
-import { useRefreshMedia } from './media-refresh';
 
 /** The edit form always sends all three fields. */
 export type MediaChanges = Required<UpdateMediaRequest>;

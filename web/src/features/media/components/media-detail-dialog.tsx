@@ -20,7 +20,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useDeleteMedia } from '../api/use-delete-media';
 import { useMediaItem } from '../api/use-media-item';
-import { useUpdateMedia, type MediaChanges } from '../api/use-update-media';
+import { useUpdateMedia } from '../api/use-update-media';
 import type { MediaDetailSlots } from '../types';
 import { formatMediaDate, personName } from '../utils/format';
 import { MediaEditForm } from './media-edit-form';
@@ -73,16 +73,6 @@ function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
   const update = useUpdateMedia(item.id);
   const remove = useDeleteMedia(item.id);
 
-  const save = async (changes: MediaChanges) => {
-    try {
-      await update.trigger(changes);
-      setEditing(false);
-      toast({ title: 'Success', description: 'Media updated successfully' });
-    } catch (problem) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(problem) });
-    }
-  };
-
   const confirmDelete = async () => {
     try {
       await remove.trigger();
@@ -116,7 +106,7 @@ function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
           <DialogTitle id={titleId} sx={{ px: 0 }}>
             Edit media
           </DialogTitle>
-          <MediaEditForm item={item} saving={update.isMutating} onSave={save} onCancel={() => setEditing(false)} />
+          <MediaEditForm item={item} onSave={update.trigger} onDone={() => setEditing(false)} />
         </Box>
       ) : (
         // On a phone the buttons go on their own line under the title rather than squeezing it.

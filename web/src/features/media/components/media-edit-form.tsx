@@ -2,34 +2,45 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { MediaItem } from '@family/contract';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
 import type { MediaChanges } from '../api/use-update-media';
 
 type MediaEditFormProps = {
   item: MediaItem;
-  saving: boolean;
-  onSave: (changes: MediaChanges) => void;
-  onCancel: () => void;
+  /** Sends the changes; rejects when they were refused. */
+  onSave: (changes: MediaChanges) => Promise<unknown>;
+  /** Back to viewing: after saving, and on Cancel. */
+  onDone: () => void;
 };
 
 /** Edit mode of the detail dialog: title, description and date, with Save and Cancel. */
-export function MediaEditForm({ item, saving, onSave, onCancel }: MediaEditFormProps) {
+export function MediaEditForm({ item, onSave, onDone }: MediaEditFormProps) {
   const [title, setTitle] = useState(item.title);
   const [description, setDescription] = useState(item.description ?? '');
   const [mediaDate, setMediaDate] = useState(item.mediaDate);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return setProblem('Please enter a title');
-    if (!mediaDate) return setProblem('Please pick a date');
-    setProblem(null);
-    onSave({ title, description: description.trim() ? description : null, mediaDate });
-  };
+  const form = useFormSubmit({
+    send: () => {
+      const found = !title.trim() ? 'Please enter a title' : !mediaDate ? 'Please pick a date' : null;
+      setProblem(found);
+      return found ? null : onSave({ title, description: description.trim() ? description : null, mediaDate });
+    },
+    success: () => ({ title: 'Success', description: 'Media updated successfully' }),
+    onClose: onDone,
+  });
+  const saving = form.busy;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Edit media" sx={{ display: 'grid', gap: 2, pt: 1 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-label="Edit media"
+      sx={{ display: 'grid', gap: 2, pt: 1 }}
+    >
       <TextField
         label="Title"
         placeholder="Enter title"
@@ -61,7 +72,7 @@ export function MediaEditForm({ item, saving, onSave, onCancel }: MediaEditFormP
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={onCancel} disabled={saving}>
+        <Button variant="outlined" onClick={form.close} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" variant="contained" disabled={saving}>

@@ -13,9 +13,10 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useFamilyUsers } from '../api/use-family-users';
+import { usePeople } from '../../../lib/queries/people';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
 import { personName } from '../utils/format';
@@ -30,42 +31,34 @@ type TagUsersDialogProps = {
 export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) {
   const titleId = useId();
   const { toast } = useToast();
-  const { users, error: usersError } = useFamilyUsers();
+  const { people, error: peopleError } = usePeople();
   const { tags, error: tagsError, isLoading } = useMediaTags(open ? mediaId : null);
-  const { tag, untag, busy } = useTagMutations(mediaId);
+  const mutations = useTagMutations(mediaId);
   const [selected, setSelected] = useState('');
 
   const tagged = new Set(tags.map((t) => t.userId));
-  const choices = users.filter((user) => !tagged.has(user.id));
+  const choices = people.filter((person) => !tagged.has(person.id));
 
-  const close = () => {
-    setSelected('');
-    onClose();
-  };
-
-  const tagSelected = async () => {
-    if (!selected) return;
-    try {
-      await tag(Number(selected));
-      toast({ title: 'User tagged successfully' });
-      // docs/product.md "Tag Users dialog": tagging clears the selection and closes the panel.
-      close();
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
-    }
-  };
+  // docs/product.md "Tag Users dialog": tagging clears the selection and closes the panel.
+  const tagging = useFormSubmit({
+    send: () => (selected ? mutations.tag(Number(selected)) : null),
+    success: () => ({ title: 'User tagged successfully' }),
+    reset: () => setSelected(''),
+    onClose,
+  });
+  const busy = mutations.busy || tagging.busy;
 
   const remove = async (userId: number) => {
     try {
-      await untag(userId);
+      await mutations.untag(userId);
       toast({ title: 'Tag removed successfully' });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+      toast(errorToast(error));
     }
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={busy ? undefined : tagging.close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Tag Users</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2, color: 'text.primary' }}>Select users to tag in this media</DialogContentText>
@@ -80,19 +73,24 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">Select a user to tag</option>
-            {choices.map((user) => (
-              <option key={user.id} value={user.id}>
-                {personName(user)}
+            {choices.map((person) => (
+              <option key={person.id} value={person.id}>
+                {personName(person)}
               </option>
             ))}
           </TextField>
-          <Button variant="contained" onClick={tagSelected} disabled={!selected || busy} sx={{ minHeight: 56 }}>
+          <Button
+            variant="contained"
+            onClick={() => void tagging.submit()}
+            disabled={!selected || busy}
+            sx={{ minHeight: 56 }}
+          >
             Tag User
           </Button>
         </Box>
-        {usersError && (
+        {peopleError && (
           <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
-            {errorMessage(usersError, 'Could not load the family list.')}
+            {errorMessage(peopleError, 'Could not load the family list.')}
           </Alert>
         )}
 
@@ -135,7 +133,7 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="outlined" onClick={close} disabled={busy}>
+        <Button variant="outlined" onClick={tagging.close} disabled={busy}>
           Close
         </Button>
       </DialogActions>

@@ -2,20 +2,15 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { MediaItem, MediaType, UploadMediaFields } from '@family/contract';
-import { useToast } from '../../../components/toast/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { useRefreshMedia } from '../api/media-refresh';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
+import { ApiError } from '../../../lib/api';
+import { useRefreshMedia } from '../../../lib/queries/media';
 import { UploadCancelledError, uploadMedia, type UploadHandle } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
 import { MEDIA_TYPE_OPTIONS } from '../types';
@@ -53,17 +48,12 @@ const emptyDraft = (albumId?: number): Draft => ({
 
 /** The "Upload dialog" of docs/product.md with its "Upload" checks, sent with a progress bar that can be cancelled. */
 export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: UploadDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
-  const { toast } = useToast();
   const refresh = useRefreshMedia();
   const { albums, error: albumsError } = useAlbumChoices();
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(defaultAlbumId));
   const [problem, setProblem] = useState<string | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
+  const [percent, setPercent] = useState(0);
   const upload = useRef<UploadHandle | null>(null);
-  const uploading = percent !== null;
   const isPost = draft.type === 'post';
 
   // A dialog closed in the middle of an upload stops it.
@@ -71,29 +61,10 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  const reset = () => {
-    setDraft(emptyDraft(defaultAlbumId));
-    setProblem(null);
-    setPercent(null);
-  };
-
-  const close = () => {
-    if (uploading) return;
-    reset();
-    onClose();
-  };
-
-  const cancel = () => {
-    if (uploading) upload.current?.cancel();
-    else close();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (uploading) return;
+  const send = () => {
     const check = checkUpload({ type: draft.type, title: draft.title, file: draft.file });
     setProblem(check);
-    if (check) return;
+    if (check) return null;
 
     const fields: UploadMediaFields = {
       type: draft.type,
@@ -112,151 +83,162 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
       setPercent(Math.min(100, Math.round((loaded / total) * 100))),
     );
     upload.current = handle;
-    try {
-      const item = await handle.promise;
+    return handle.promise.finally(() => {
       upload.current = null;
-      toast({ title: 'Media uploaded successfully' });
-      reset();
-      onClose();
-      onUploaded?.(item);
-      void refresh();
-    } catch (error) {
-      upload.current = null;
-      setPercent(null);
-      if (error instanceof UploadCancelledError) return;
-      const fallback =
-        error instanceof ApiError ? 'Upload failed. Please try again.' : 'Failed to upload media. Please try again.';
-      toast({ variant: 'destructive', title: 'Upload Failed', description: errorMessage(error, fallback) });
-    }
+    });
   };
 
+  const form = useFormSubmit({
+    send,
+    success: () => ({ title: 'Media uploaded successfully' }),
+    refresh: (item) => {
+      onUploaded?.(item);
+      void refresh();
+    },
+    // Cancelling is not a failure; any other is said under its own title.
+    failure: (error) =>
+      error instanceof UploadCancelledError
+        ? null
+        : {
+            ...errorToast(
+              error,
+              error instanceof ApiError
+                ? 'Upload failed. Please try again.'
+                : 'Failed to upload media. Please try again.',
+            ),
+            title: 'Upload Failed',
+          },
+    reset: () => {
+      setDraft(emptyDraft(defaultAlbumId));
+      setProblem(null);
+    },
+    onClose,
+  });
+  const uploading = form.busy;
   const fileRule = FILE_RULES[draft.type];
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>Upload Media</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+    <FormDialog
+      open={open}
+      form={form}
+      title="Upload Media"
+      submitLabel="Upload"
+      busyLabel="Uploading..."
+      submitIcon={<UploadFileOutlinedIcon />}
+      // docs/product.md "Upload dialog": Cancel stops a running upload, and otherwise closes.
+      onCancel={() => (uploading ? upload.current?.cancel() : form.close())}
+      fullScreenOnPhone
+    >
+      <TextField
+        select
+        label="Type"
+        value={draft.type}
+        disabled={uploading}
+        onChange={(event) => {
+          // The chosen file may not suit the new type: choose again.
+          setDraft((current) => ({ ...current, type: event.target.value as MediaType, file: null }));
+          setProblem(null);
+        }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {MEDIA_TYPE_OPTIONS.map((type) => (
+          <option key={type.value} value={type.value}>
+            {type.label}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Album"
+        value={draft.albumId}
+        disabled={uploading}
+        onChange={(event) => set('albumId', event.target.value)}
+        helperText={albumsError ? 'Albums could not be loaded; you can still upload without one.' : undefined}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">No Album</option>
+        {albums.map((album) => (
+          <option key={album.id} value={album.id}>
+            {album.name}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        label="Title"
+        value={draft.title}
+        disabled={uploading}
+        onChange={(event) => set('title', event.target.value)}
+      />
+      <TextField
+        label="Date"
+        type="date"
+        value={draft.mediaDate}
+        disabled={uploading}
+        onChange={(event) => set('mediaDate', event.target.value)}
+        helperText={
+          draft.type === 'photo' ? "Leave empty to use the photo's own date, or today." : 'Leave empty for today.'
+        }
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'Pick a date' } }}
+      />
+      {isPost ? (
+        <>
           <TextField
-            select
-            label="Type"
-            value={draft.type}
+            label="Content"
+            multiline
+            minRows={3}
+            value={draft.content}
             disabled={uploading}
-            onChange={(event) => {
-              // The chosen file may not suit the new type: choose again.
-              setDraft((current) => ({ ...current, type: event.target.value as MediaType, file: null }));
-              setProblem(null);
-            }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            {MEDIA_TYPE_OPTIONS.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Album"
-            value={draft.albumId}
-            disabled={uploading}
-            onChange={(event) => set('albumId', event.target.value)}
-            helperText={albumsError ? 'Albums could not be loaded; you can still upload without one.' : undefined}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">No Album</option>
-            {albums.map((album) => (
-              <option key={album.id} value={album.id}>
-                {album.name}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            label="Title"
-            value={draft.title}
-            disabled={uploading}
-            onChange={(event) => set('title', event.target.value)}
+            onChange={(event) => set('content', event.target.value)}
           />
           <TextField
-            label="Date"
-            type="date"
-            value={draft.mediaDate}
+            label="Website URL"
+            type="url"
+            placeholder="https://"
+            value={draft.websiteUrl}
             disabled={uploading}
-            onChange={(event) => set('mediaDate', event.target.value)}
-            helperText={
-              draft.type === 'photo' ? "Leave empty to use the photo's own date, or today." : 'Leave empty for today.'
-            }
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'Pick a date' } }}
+            onChange={(event) => set('websiteUrl', event.target.value)}
           />
-          {isPost ? (
-            <>
-              <TextField
-                label="Content"
-                multiline
-                minRows={3}
-                value={draft.content}
-                disabled={uploading}
-                onChange={(event) => set('content', event.target.value)}
-              />
-              <TextField
-                label="Website URL"
-                type="url"
-                placeholder="https://"
-                value={draft.websiteUrl}
-                disabled={uploading}
-                onChange={(event) => set('websiteUrl', event.target.value)}
-              />
-            </>
-          ) : (
-            <TextField
-              label="Description"
-              multiline
-              minRows={2}
-              value={draft.description}
-              disabled={uploading}
-              onChange={(event) => set('description', event.target.value)}
-            />
-          )}
-          <FilePicker
-            label={isPost ? 'Image' : 'File'}
-            optional={isPost}
-            accept={fileRule.accept}
-            file={draft.file}
-            disabled={uploading}
-            onChange={(file) => {
-              set('file', file);
-              setProblem(null);
-            }}
+        </>
+      ) : (
+        <TextField
+          label="Description"
+          multiline
+          minRows={2}
+          value={draft.description}
+          disabled={uploading}
+          onChange={(event) => set('description', event.target.value)}
+        />
+      )}
+      <FilePicker
+        label={isPost ? 'Image' : 'File'}
+        optional={isPost}
+        accept={fileRule.accept}
+        file={draft.file}
+        disabled={uploading}
+        onChange={(file) => {
+          set('file', file);
+          setProblem(null);
+        }}
+      />
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {uploading && (
+        <Box>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label="Upload progress"
+            sx={{ height: 10, borderRadius: 5 }}
           />
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
-          {uploading && (
-            <Box>
-              <LinearProgress
-                variant="determinate"
-                value={percent}
-                aria-label="Upload progress"
-                sx={{ height: 10, borderRadius: 5 }}
-              />
-              <Typography sx={{ mt: 0.5, fontWeight: 600 }} aria-live="polite">
-                {percent}%
-              </Typography>
-            </Box>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={uploading} startIcon={<UploadFileOutlinedIcon />}>
-            {uploading ? 'Uploading...' : 'Upload'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          <Typography sx={{ mt: 0.5, fontWeight: 600 }} aria-live="polite">
+            {percent}%
+          </Typography>
+        </Box>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,14 @@
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import useSWR from 'swr';
-import type { MediaItem, UserProfile } from '@family/contract';
+import type { MediaItem } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useUserProfile } from '../../../lib/queries/people';
 import type { MediaDetailSlots } from '../types';
 import { MediaGrid } from './media-grid';
 
@@ -25,12 +25,12 @@ const TITLES = { uploaded: 'Uploaded Media', tagged: 'Tagged Media' } as const;
 
 /** /profile/{id}/uploaded and /profile/{id}/tagged: one person's media in the same grid, with a way back. */
 export function UserMediaPage({ userId, kind, renderCardActions, detailSlots }: UserMediaPageProps) {
-  // The same key the profile pages use, so a profile just seen is shown at once.
-  const { data: user, error, isLoading, mutate } = useSWR<UserProfile, Error>(`/api/users/${userId}`);
+  // The same query the profile pages use, so a profile just seen is shown at once.
+  const { user, error, isLoading, retry } = useUserProfile(userId);
   if (isLoading) return <PageSpinner />;
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
   if (error || !user) {
-    return <LoadError message={errorMessage(error, 'Could not load this profile.')} onRetry={() => mutate()} />;
+    return <LoadError message={errorMessage(error, 'Could not load this profile.')} onRetry={retry} />;
   }
   const name = user.displayName || user.username;
   return (

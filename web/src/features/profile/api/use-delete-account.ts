@@ -1,17 +1,15 @@
-import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { sendJson } from '../../../lib/api';
-import { CURRENT_USER_KEY } from './profile-cache';
+import { CURRENT_USER_KEY, useForgetSession } from '../../../lib/queries/current-user';
 
 /**
  * DELETE /api/user: the account and everything of the person. Then, as after logging out, nothing of
  * theirs stays cached and there is no current user, so the auth screen shows.
  */
 export function useDeleteAccount() {
-  const { mutate } = useSWRConfig();
+  const forgetSession = useForgetSession();
   return useSWRMutation('/api/user/delete', async () => {
     await sendJson<unknown>('DELETE', CURRENT_USER_KEY);
-    await mutate((key) => key !== CURRENT_USER_KEY, undefined, { revalidate: false });
-    await mutate(CURRENT_USER_KEY, null, { revalidate: false });
+    await forgetSession();
   });
 }

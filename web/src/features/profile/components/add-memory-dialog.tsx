@@ -1,13 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MEMORY_CONTENT_MAX, MEMORY_TITLE_MAX } from '@family/contract';
-import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useAddMemory } from '../api/use-add-memory';
 
 type AddMemoryDialogProps = {
@@ -35,73 +30,49 @@ export function AddMemoryDialog({ open, onClose }: AddMemoryDialogProps) {
   const [content, setContent] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const add = useAddMemory();
-  const { toast } = useToast();
-  const titleId = useId();
 
-  const close = () => {
-    if (add.isMutating) return;
-    setTitle('');
-    setContent('');
-    setProblems({});
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check(title, content);
-    setProblems(found);
-    if (found.title || found.content) return;
-    try {
-      await add.trigger({ title, content });
-      toast({ title: 'Memory added successfully' });
+  const form = useFormSubmit({
+    send: () => {
+      const found = check(title, content);
+      setProblems(found);
+      return found.title || found.content ? null : add.trigger({ title, content });
+    },
+    success: () => ({ title: 'Memory added successfully' }),
+    reset: () => {
       setTitle('');
       setContent('');
-      onClose();
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
-    }
-  };
+      setProblems({});
+    },
+    onClose,
+  });
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Add a memory</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-          <TextField
-            label="Title"
-            value={title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              if (problems.title) setProblems((p) => ({ ...p, title: undefined }));
-            }}
-            autoFocus
-            disabled={add.isMutating}
-            error={!!problems.title}
-            helperText={problems.title}
-          />
-          <TextField
-            label="Memory"
-            multiline
-            minRows={5}
-            value={content}
-            onChange={(event) => {
-              setContent(event.target.value);
-              if (problems.content) setProblems((p) => ({ ...p, content: undefined }));
-            }}
-            disabled={add.isMutating}
-            error={!!problems.content}
-            helperText={problems.content}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={close} disabled={add.isMutating}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.isMutating}>
-            {add.isMutating ? 'Adding...' : 'Add memory'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open={open} form={form} title="Add a memory" submitLabel="Add memory" busyLabel="Adding...">
+      <TextField
+        label="Title"
+        value={title}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          if (problems.title) setProblems((p) => ({ ...p, title: undefined }));
+        }}
+        autoFocus
+        disabled={form.busy}
+        error={!!problems.title}
+        helperText={problems.title}
+      />
+      <TextField
+        label="Memory"
+        multiline
+        minRows={5}
+        value={content}
+        onChange={(event) => {
+          setContent(event.target.value);
+          if (problems.content) setProblems((p) => ({ ...p, content: undefined }));
+        }}
+        disabled={form.busy}
+        error={!!problems.content}
+        helperText={problems.content}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { useState } from 'react';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useChangePassword } from '../api/use-change-password';
 import { ProfileSectionCard } from './profile-section-card';
 
@@ -15,28 +14,31 @@ export function ChangePasswordCard() {
   const [newPassword, setNewPassword] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const change = useChangePassword();
-  const { toast } = useToast();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Problems = {};
-    if (!currentPassword) found.currentPassword = 'Please enter your current password';
-    if (newPassword.length < 6) found.newPassword = 'Password must be at least 6 characters';
-    setProblems(found);
-    if (found.currentPassword || found.newPassword) return;
-    try {
-      await change.trigger({ currentPassword, newPassword });
-      toast({ title: 'Your password has been changed' });
+  const form = useFormSubmit({
+    send: () => {
+      const found: Problems = {};
+      if (!currentPassword) found.currentPassword = 'Please enter your current password';
+      if (newPassword.length < 6) found.newPassword = 'Password must be at least 6 characters';
+      setProblems(found);
+      if (found.currentPassword || found.newPassword) return null;
+      return change.trigger({ currentPassword, newPassword });
+    },
+    success: () => ({ title: 'Your password has been changed' }),
+    reset: () => {
       setCurrentPassword('');
       setNewPassword('');
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
-    }
-  };
+    },
+  });
 
   return (
     <ProfileSectionCard title="Change password">
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.onSubmit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <TextField
           label="Current password"
           type="password"
@@ -46,7 +48,7 @@ export function ChangePasswordCard() {
             setCurrentPassword(event.target.value);
             if (problems.currentPassword) setProblems((p) => ({ ...p, currentPassword: undefined }));
           }}
-          disabled={change.isMutating}
+          disabled={form.busy}
           error={!!problems.currentPassword}
           helperText={problems.currentPassword}
         />
@@ -59,13 +61,13 @@ export function ChangePasswordCard() {
             setNewPassword(event.target.value);
             if (problems.newPassword) setProblems((p) => ({ ...p, newPassword: undefined }));
           }}
-          disabled={change.isMutating}
+          disabled={form.busy}
           error={!!problems.newPassword}
           helperText={problems.newPassword ?? 'At least 6 characters.'}
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={change.isMutating}>
-            {change.isMutating ? 'Changing Password...' : 'Change Password'}
+          <Button type="submit" variant="contained" disabled={form.busy}>
+            {form.busy ? 'Changing Password...' : 'Change Password'}
           </Button>
         </Box>
       </Box>

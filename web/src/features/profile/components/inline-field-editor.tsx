@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type FormEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import { useId, useRef, useState, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
 
 type InlineFieldEditorProps = {
   /** 'Birthday', 'Email', 'Display name'. */
@@ -20,8 +21,10 @@ type InlineFieldEditorProps = {
   helperText?: string;
   /** A sentence when the value can't be sent; the input tells about half-typed dates. */
   validate: (value: string, input: HTMLInputElement | null) => string | null;
-  /** Sends the value; resolves true when saved (the editor closes), false to stay open. */
-  onSave: (value: string) => Promise<boolean>;
+  /** Sends the value; the editor closes once it resolves and stays open (after an error toast) if it rejects. */
+  onSave: (value: string) => Promise<unknown>;
+  /** The toast once saved. */
+  savedMessage: string;
 };
 
 /** A labelled value with an Edit button; editing shows one field with Save and Cancel (Cancel reverts). */
@@ -37,11 +40,11 @@ export function InlineFieldEditor({
   helperText,
   validate,
   onSave,
+  savedMessage,
 }: InlineFieldEditorProps) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(savedValue);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
 
@@ -51,25 +54,23 @@ export function InlineFieldEditor({
     setEditing(true);
   };
 
-  const cancel = () => {
-    setValue(savedValue);
-    setProblem(null);
-    setEditing(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(value, inputRef.current);
-    setProblem(found);
-    if (found) {
+  const form = useFormSubmit({
+    send: () => {
+      const found = validate(value, inputRef.current);
+      setProblem(found);
+      if (!found) return onSave(value);
       inputRef.current?.focus();
-      return;
-    }
-    setSaving(true);
-    const saved = await onSave(value);
-    setSaving(false);
-    if (saved) setEditing(false);
-  };
+      return null;
+    },
+    success: () => ({ title: savedMessage }),
+    // Cancel reverts to the saved value.
+    reset: () => {
+      setValue(savedValue);
+      setProblem(null);
+    },
+    onClose: () => setEditing(false),
+  });
+  const saving = form.busy;
 
   if (!editing) {
     return (
@@ -110,7 +111,7 @@ export function InlineFieldEditor({
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 1 }}>
+    <Box component="form" noValidate onSubmit={form.onSubmit} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 1 }}>
       <TextField
         label={label}
         type={type}
@@ -135,7 +136,7 @@ export function InlineFieldEditor({
         <Button type="submit" variant="contained" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
-        <Button variant="outlined" onClick={cancel} disabled={saving}>
+        <Button variant="outlined" onClick={form.close} disabled={saving}>
           Cancel
         </Button>
       </Box>

@@ -15,8 +15,8 @@ import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useUserProfile } from '../../../lib/queries/people';
 import { useMemories } from '../api/use-memories';
-import { useUser } from '../api/use-user';
 import { AddMemoryDialog } from './add-memory-dialog';
 import { MemoryList } from './memory-list';
 
@@ -27,7 +27,7 @@ type MemoriesPageProps = {
 
 /** /profile/{id}/memories: all of a person's memories, newest first, with a back link to the profile. */
 export function MemoriesPage({ userId, currentUserId }: MemoriesPageProps) {
-  const { user, error, isLoading, retry } = useUser(userId);
+  const { user, error, isLoading, retry } = useUserProfile(userId);
   const memories = useMemories(userId);
   const [adding, setAdding] = useState(false);
   const own = userId === currentUserId;

@@ -4,8 +4,6 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { DISPLAY_NAME_MAX, EARLIEST_BIRTHDAY, type UpdateProfileRequest, type UserProfile } from '@family/contract';
-import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { ageOn, BIRTHDAY_MESSAGE, birthdayProblem, formatBirthday, localToday } from '../utils/birthday';
 import { emailProblem } from '../utils/email';
@@ -24,25 +22,17 @@ const NOT_SET = (
   </Typography>
 );
 
+const SAVED = 'Profile updated successfully';
+
 /** Picture, name, username, email and birthday with age; the page's heading. */
 export function ProfileCard({ user, own }: ProfileCardProps) {
   const update = useUpdateProfile();
-  const { toast } = useToast();
 
   useEffect(() => {
     document.title = `${user.displayName} · Family Archive`;
   }, [user.displayName]);
 
-  const save = async (changes: UpdateProfileRequest) => {
-    try {
-      await update.trigger(changes);
-      toast({ title: 'Profile updated successfully' });
-      return true;
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
-      return false;
-    }
-  };
+  const save = (changes: UpdateProfileRequest) => update.trigger(changes);
 
   const today = localToday();
   const age = user.dateOfBirth ? ageOn(user.dateOfBirth, today) : null;
@@ -79,6 +69,7 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
                   ? `Display name must be at most ${DISPLAY_NAME_MAX} characters`
                   : null;
               }}
+              savedMessage={SAVED}
               onSave={(value) => save({ displayName: value.trim() })}
             />
           )}
@@ -93,6 +84,7 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
               autoComplete="email"
               helperText="Leave empty to remove your email."
               validate={emailProblem}
+              savedMessage={SAVED}
               onSave={(value) => save({ email: value.trim() === '' ? null : value.trim() })}
             />
           )}
@@ -126,6 +118,7 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
                 if (input?.validity.badInput) return BIRTHDAY_MESSAGE;
                 return value === '' ? null : birthdayProblem(value, today);
               }}
+              savedMessage={SAVED}
               onSave={(value) => save({ dateOfBirth: value === '' ? null : value })}
             />
           )}

@@ -2,10 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { STORY_MAX, type UserProfile } from '@family/contract';
-import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useUpdateStory } from '../api/use-update-story';
 import { ProfileSectionCard } from './profile-section-card';
 
@@ -23,7 +22,6 @@ export function StoryCard({ user, own }: StoryCardProps) {
   const [draft, setDraft] = useState(saved);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateStory();
-  const { toast } = useToast();
 
   const startEditing = () => {
     setDraft(saved);
@@ -31,26 +29,21 @@ export function StoryCard({ user, own }: StoryCardProps) {
     setEditing(true);
   };
 
-  const cancel = () => {
-    setDraft(saved);
-    setProblem(null);
-    setEditing(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if ([...draft.trim()].length > STORY_MAX) {
+  const form = useFormSubmit({
+    send: () => {
+      if ([...draft.trim()].length <= STORY_MAX) return update.trigger(draft);
       setProblem(TOO_LONG);
-      return;
-    }
-    try {
-      await update.trigger(draft);
-      toast({ title: 'Your story has been updated' });
-      setEditing(false);
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update story') });
-    }
-  };
+      return null;
+    },
+    success: () => ({ title: 'Your story has been updated' }),
+    failure: (error) => errorToast(error, 'Failed to update story'),
+    // Cancel puts the saved story back; the next edit starts from the saved story anyway.
+    reset: () => {
+      setDraft(saved);
+      setProblem(null);
+    },
+    onClose: () => setEditing(false),
+  });
 
   const action =
     own && !editing ? (
@@ -62,7 +55,12 @@ export function StoryCard({ user, own }: StoryCardProps) {
   return (
     <ProfileSectionCard title="Story" action={action}>
       {editing ? (
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={form.onSubmit}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
           <TextField
             label="Your story"
             multiline
@@ -74,15 +72,15 @@ export function StoryCard({ user, own }: StoryCardProps) {
               if (problem) setProblem(null);
             }}
             autoFocus
-            disabled={update.isMutating}
+            disabled={form.busy}
             error={problem !== null}
             helperText={problem ?? `${[...draft].length.toLocaleString()} of 20,000 characters`}
           />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button type="submit" variant="contained" disabled={update.isMutating}>
-              {update.isMutating ? 'Saving...' : 'Save'}
+            <Button type="submit" variant="contained" disabled={form.busy}>
+              {form.busy ? 'Saving...' : 'Save'}
             </Button>
-            <Button variant="outlined" onClick={cancel} disabled={update.isMutating}>
+            <Button variant="outlined" onClick={form.close} disabled={form.busy}>
               Cancel
             </Button>
           </Box>

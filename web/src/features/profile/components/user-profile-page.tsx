@@ -1,9 +1,9 @@
 import type { UserProfile } from '@family/contract';
-import { ApiError, errorMessage } from '../../../lib/api';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
 import { PageSpinner } from '../../../components/page-spinner';
-import { useUser } from '../api/use-user';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useUserProfile } from '../../../lib/queries/people';
 import { ProfilePage, type ProfileSlots } from './profile-page';
 
 type UserProfilePageProps = {
@@ -15,7 +15,7 @@ type UserProfilePageProps = {
 
 /** /profile/{id}: loads the person, then shows their profile (one's own, editable, when the id is one's own). */
 export function UserProfilePage({ userId, currentUserId, slots }: UserProfilePageProps) {
-  const { user, error, isLoading, retry } = useUser(userId);
+  const { user, error, isLoading, retry } = useUserProfile(userId);
   if (isLoading) return <PageSpinner />;
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
   if (error || !user)

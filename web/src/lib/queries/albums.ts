@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import type { Album } from '@family/contract';
+
+/** GET /api/albums: every album the signed-in person may see, newest first. */
+export const ALBUMS_KEY = '/api/albums';
+
+export function useAlbums(enabled = true) {
+  const { data, error, isLoading, mutate } = useSWR<Album[], Error>(enabled ? ALBUMS_KEY : null);
+  return {
+    albums: data ?? [],
+    error,
+    isLoading: isLoading && !data,
+    retry: () => mutate(),
+  };
+}
+
+/** docs/rights.md "Album rights": the creator or a member with canEdit may add media and members. */
+export function canEditAlbum(album: Pick<Album, 'createdBy' | 'members'>, userId: number): boolean {
+  return album.createdBy === userId || album.members.some((member) => member.userId === userId && member.canEdit);
+}
