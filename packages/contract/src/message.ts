@@ -2,3 +2,21 @@
 export interface MessageResponse {
   message: string;
 }
+
+/**
+ * Stable names for the errors a program (not a person) has to tell apart, answered as `code` beside the
+ * sentence. Sentences may be reworded at any time; these never change, so callers compare these.
+ */
+export type ErrorCode =
+  /** Signing in with an unknown username or a wrong password. */
+  | 'invalid_credentials'
+  /** Resetting a password with a wrong, used or expired reset code. */
+  | 'invalid_reset_code'
+  /** A service of the archive could not be reached, or failed. */
+  | 'service_unavailable';
+
+/** What every error answer holds (the gateway's own routes leave out `statusCode`). */
+export interface ErrorBody extends MessageResponse {
+  statusCode: number;
+  code?: ErrorCode;
+}
