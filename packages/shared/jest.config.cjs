@@ -1,1 +1,6 @@
-module.exports = { ...require('./jest-preset.cjs') };
+// The library's specs, and its integration specs against a fresh database on the real Postgres.
+module.exports = {
+  ...require('./jest-preset.cjs'),
+  globalSetup: require.resolve('./testing/test-database-setup.cjs'),
+  globalTeardown: require.resolve('./testing/test-database-teardown.cjs'),
+};

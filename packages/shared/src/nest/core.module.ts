@@ -1,14 +1,18 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { DirectoryClient } from '../directory-client';
 import { InternalClient } from '../internal-client';
 import { CORE_OPTIONS, type CoreOptions } from './core-options';
+import { DataStoreUnavailableInterceptor } from './data-store-unavailable';
 import { ErrorFilter } from './error.filter';
 import { HealthController } from './health.controller';
 import { IdentityGuard } from './identity.guard';
 import { createValidationPipe } from './validation';
 
-/** The skeleton every service shares: identity guard, error filter, validation, health, internal clients. */
+/**
+ * The skeleton every service shares: identity guard, error filter, validation, a 503 for a data store that is
+ * down, health, internal clients.
+ */
 @Global()
 @Module({})
 export class ArchiveCoreModule {
@@ -18,6 +22,7 @@ export class ArchiveCoreModule {
       { provide: APP_GUARD, useClass: IdentityGuard },
       { provide: APP_FILTER, useClass: ErrorFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
+      { provide: APP_INTERCEPTOR, useClass: DataStoreUnavailableInterceptor },
       { provide: InternalClient, useValue: new InternalClient(options.serviceName, options.internalSecret) },
       {
         provide: DirectoryClient,

@@ -1,6 +1,7 @@
 export * from './bootstrap';
 export * from './core-options';
 export * from './core.module';
+export * from './data-store-unavailable';
 export * from './database';
 export * from './decorators';
 export * from './error.filter';

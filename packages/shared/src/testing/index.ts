@@ -104,3 +104,4 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     ...overrides,
   };
 }
+export * from './pausable-proxy';
