@@ -10,6 +10,8 @@ interface User extends Identity {
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
+const ACCOUNT_DELETION_TIMEOUT_MS = 10 * 60_000;
+
 /** Runs an async handler and answers any error as `{ message }` with its status. */
 function handle(handler: Handler) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -134,7 +136,11 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
     handle(async (req, res) => {
       const user = req.session.user;
       if (!user) throw new HttpError(401, 'Please sign in to continue.');
-      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`, { requestId: requestId(res) });
+      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`, {
+        requestId: requestId(res),
+        // Every service removes the person's things in turn, files included: this may rightly take minutes.
+        timeoutMs: ACCOUNT_DELETION_TIMEOUT_MS,
+      });
       await destroy(req);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       res.json({ message: 'Account deleted successfully' });

@@ -37,8 +37,15 @@ const plainPaths: RequestHandler = (req, res, next) => {
 };
 
 export function createGateway(config: GatewayConfig): Gateway {
+  // Fail fast: with Redis down a command fails at once instead of waiting in a queue, and with Redis paused it
+  // gives up after a second; ioredis keeps reconnecting by itself, so sessions work again when Redis is back.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    ? new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        commandTimeout: 1000,
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+      })
     : null;
   redis?.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
 
@@ -94,7 +101,8 @@ export function createGateway(config: GatewayConfig): Gateway {
   return {
     app,
     close: async () => {
-      if (redis) await redis.quit().catch(() => undefined);
+      // QUIT needs Redis to answer; if it cannot, just stop reconnecting.
+      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

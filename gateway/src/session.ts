@@ -40,10 +40,13 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | null) {
     },
   });
   // The only errors express-session raises come from its store: Redis is down, which is a 503, not our fault.
+  // It also reports a store that fails while saving at the end of a response that is already on its way: then
+  // only the session's renewal is lost, and there is nothing left to answer.
   return (req: Request, res: Response, next: NextFunction) =>
     middleware(req, res, (error?: unknown) => {
       if (!error) return next();
       console.error(`[gateway] session store: ${error instanceof Error ? error.message : String(error)}`);
+      if (res.headersSent) return;
       res.status(503).json({ message: SESSIONS_UNAVAILABLE });
     });
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { loadConfig } from '@family/shared';
-import { startTestApp, testEnv, TEST_INTERNAL_SECRET } from '@family/shared/testing';
+import { PausableProxy, startTestApp, testEnv, TEST_INTERNAL_SECRET } from '@family/shared/testing';
 import { AppModule as AuthModule } from '../../services/auth/src/app.module';
 import { AuthConfig } from '../../services/auth/src/config';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
@@ -109,9 +109,13 @@ describe('gateway (real auth and profile services, real Redis)', () => {
   it('keeps sessions in Redis: another gateway knows the person', async () => {
     const env = { REDIS_URL };
     const first = request.agent(gateway(env).app);
+    // Requests wait for nothing while Redis is not connected yet: the gateway is used once it is ready.
+    await waitUntil(async () => (await first.get('/ready')).status === 200);
     const { user } = await signUp(first);
     const cookie = (await first.get('/api/user').expect(200)).headers['set-cookie'];
-    const other = await request(gateway(env).app).get('/api/user').set('cookie', cookie).expect(200);
+    const second = gateway(env).app;
+    await waitUntil(async () => (await request(second).get('/ready')).status === 200);
+    const other = await request(second).get('/api/user').set('cookie', cookie).expect(200);
     expect(other.body.id).toBe(user.id);
   });
 
@@ -183,6 +187,85 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(me.body.message).toBe('Signing in is unavailable right now. Try again shortly.');
   });
 
+  describe('with Redis behind a relay that can pause and stop it', () => {
+    let relay: PausableProxy;
+    let relayedRedisUrl: string;
+
+    beforeEach(async () => {
+      const target = new URL(REDIS_URL);
+      relay = await PausableProxy.start(Number(target.port || 6379), target.hostname);
+      target.host = `127.0.0.1:${relay.port}`;
+      relayedRedisUrl = target.toString();
+    });
+    afterEach(async () => {
+      relay.resume();
+      await relay.stop();
+    });
+
+    async function signedIn(app: Gateway['app']) {
+      const agent = request.agent(app);
+      await waitUntil(async () => (await agent.get('/ready')).status === 200);
+      await signUp(agent);
+      return agent;
+    }
+
+    it('answers 503 within 3 s while Redis is paused or stopped, and signs in again by itself after', async () => {
+      const agent = await signedIn(gateway({ REDIS_URL: relayedRedisUrl }).app);
+      await agent.get('/api/user').expect(200);
+
+      relay.pause();
+      let started = Date.now();
+      const paused = await agent.get('/api/user');
+      expect({ status: paused.status, body: paused.body }).toEqual({
+        status: 503,
+        body: { message: 'Signing in is unavailable right now. Try again shortly.' },
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+      relay.resume();
+      await waitUntil(async () => (await agent.get('/api/user')).status === 200);
+
+      await relay.stop();
+      started = Date.now();
+      await agent.get('/api/user').expect(503);
+      expect(Date.now() - started).toBeLessThan(3000);
+      await relay.listen();
+      await waitUntil(async () => (await agent.get('/api/user')).status === 200);
+    });
+
+    it('stays up when Redis goes away while a response is being written', async () => {
+      // A stand-in for the profile service that stops Redis while the gateway is relaying its answer, so the
+      // session's renewal at the end of the response is what fails.
+      const profileStandIn = http.createServer((req, res) => {
+        const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+        if (req.url === '/api/users') void relay.stop().then(answer);
+        else answer();
+      });
+      await new Promise<void>((resolve) => profileStandIn.listen(0, '127.0.0.1', resolve));
+      try {
+        const standInUrl = `http://127.0.0.1:${(profileStandIn.address() as AddressInfo).port}`;
+        const app = gateway({ REDIS_URL: relayedRedisUrl, PROFILE_URL: standInUrl }).app;
+        const agent = request.agent(app);
+        await waitUntil(async () => (await agent.get('/ready')).status === 200);
+        // Signing up goes to the real auth service, which makes the profile in the real one.
+        await agent
+          .post('/api/register')
+          .send({ username: `midway${Date.now().toString(36)}`, password: 'secret-pw' })
+          .expect(201);
+
+        const answer = await agent.get('/api/users');
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual([]);
+        // Still answering: Redis gone is a 503, and the process lives on.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await agent.get('/api/user').expect(503);
+        await relay.listen();
+        await waitUntil(async () => (await agent.get('/api/user')).status === 200);
+      } finally {
+        await new Promise((resolve) => profileStandIn.close(resolve));
+      }
+    });
+  });
+
   it('answers bad JSON with 400 and a sentence', async () => {
     const response = await request(gateway().app)
       .post('/api/login')
@@ -222,6 +305,16 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(response.text).toMatch(/npm run build/);
   });
 });
+
+/** Waits until the check passes (fails after 10 s). */
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('still not so after 10 s');
+}
 
 describe(LoginLimiter.name, () => {
   it.each([
