@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { InternalClient, REQUEST_ID_HEADER } from '@family/shared';
 import { accountRoutes } from './account-routes';
 import { trustProxySetting, type GatewayConfig } from './config';
+import { healthRoute } from './health';
 import { LoginLimiter } from './login-limiter';
 import { apiProxy } from './proxy';
 import { sameOriginOnly } from './same-origin';
@@ -69,6 +70,8 @@ export function createGateway(config: GatewayConfig): Gateway {
   });
 
   app.use(requestIds, plainPaths);
+  // Public and before the session: it must answer whatever is down, and it names states only.
+  app.get('/api/health', healthRoute(targets, client, redis));
   app.use(['/internal', '/internal/*rest'], (_req, res) => {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });

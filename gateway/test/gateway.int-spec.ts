@@ -266,6 +266,30 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     });
   });
 
+  it('reports the health of every part on GET /api/health, to anyone, with names and states only', async () => {
+    const down = await request(gateway().app).get('/api/health').expect(503);
+    expect(down.headers['cache-control']).toBe('no-store');
+    expect(down.body).toEqual({
+      status: 'degraded',
+      gateway: 'ok',
+      redis: 'memory',
+      services: { auth: 'ok', profile: 'ok', media: 'unavailable', albums: 'unavailable', family: 'unavailable' },
+      postgres: 'ok',
+      storage: 'ok',
+    });
+    expect(down.text).not.toMatch(/127\.0\.0\.1|secret|postgres:\/\//);
+
+    // Every service there (auth and profile stand for the others): all is well.
+    const all = gateway({ MEDIA_URL: profile.url, ALBUMS_URL: auth.url, FAMILY_URL: auth.url, REDIS_URL }).app;
+    await waitUntil(async () => (await request(all).get('/ready')).status === 200);
+    const well = await request(all).get('/api/health').expect(200);
+    expect(well.body).toMatchObject({ status: 'ok', redis: 'ok', postgres: 'ok', storage: 'ok' });
+
+    const noRedis = await request(gateway({ REDIS_URL: 'redis://127.0.0.1:9/0' }).app).get('/api/health');
+    expect(noRedis.status).toBe(503);
+    expect(noRedis.body.redis).toBe('unavailable');
+  });
+
   it('answers bad JSON with 400 and a sentence', async () => {
     const response = await request(gateway().app)
       .post('/api/login')

@@ -7,7 +7,14 @@ import {
   isDataStoreUnavailable,
   Public,
 } from '@family/shared/nest';
-import { PausableProxy, startTestApp, testDatabaseUrl, type TestApp } from '@family/shared/testing';
+import {
+  asService,
+  PausableProxy,
+  TEST_INTERNAL_SECRET,
+  startTestApp,
+  testDatabaseUrl,
+  type TestApp,
+} from '@family/shared/testing';
 
 @Public()
 @Controller()
@@ -30,7 +37,7 @@ class ProbeController {
 function serviceModule(url: string) {
   @Module({
     imports: [
-      ArchiveCoreModule.forRoot({ serviceName: 'probe', internalSecret: 'test-internal-secret-of-enough-length' }),
+      ArchiveCoreModule.forRoot({ serviceName: 'probe', internalSecret: TEST_INTERNAL_SECRET }),
       databaseModule({ url, schema: 'outage_probe', entities: [], migrations: [] }),
     ],
     controllers: [ProbeController],
@@ -71,8 +78,14 @@ describe('a service whose database is stopped or paused', () => {
       expect(answer).toMatchObject({ status: 503, body: { message: DATA_STORE_UNAVAILABLE } });
       expect(answer.ms).toBeLessThan(3000);
     }
+    const health = await fetch(`${service.url}/internal/health`, { headers: asService('gateway') });
+    expect(await health.json()).toEqual({ database: 'unavailable' });
     proxy.resume();
     await expect(waitForStatus(`${service.url}/probe`, 200)).resolves.toBeLessThan(5000);
+    const healthy = await fetch(`${service.url}/internal/health`, { headers: asService('gateway') });
+    expect(await healthy.json()).toEqual({ database: 'ok' });
+    // Only the archive's own services may ask.
+    expect((await fetch(`${service.url}/internal/health`)).status).toBe(403);
   });
 
   it('answers 503 at once while it is stopped, and works again when it is back', async () => {
