@@ -1,5 +1,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { HttpError, inputProblem, InternalClient, REQUEST_ID_HEADER, type Identity } from '@family/shared';
+import {
+  hasNonJsonBody,
+  HttpError,
+  inputProblem,
+  InternalClient,
+  NOT_JSON_MESSAGE,
+  REQUEST_ID_HEADER,
+  type Identity,
+} from '@family/shared';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
@@ -59,6 +67,15 @@ function plainBody(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+/** 415 for a body that is not JSON (a form, plain text): these routes take JSON only. */
+function jsonOnly(req: Request, res: Response, next: NextFunction): void {
+  if (hasNonJsonBody(req.headers)) {
+    res.status(415).json({ message: NOT_JSON_MESSAGE });
+    return;
+  }
+  next();
+}
+
 function stringField(body: unknown, name: string): string {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
@@ -67,8 +84,9 @@ function stringField(body: unknown, name: string): string {
 /** The routes the gateway answers itself, because they change the session. */
 export function accountRoutes(auth: ServiceTarget, client: InternalClient, limiter: LoginLimiter): Router {
   const router = express.Router();
-  // Bodies are parsed only on these routes: everything else streams through the proxy untouched.
-  const json = express.json({ limit: '100kb' });
+  // Bodies are parsed only on these routes: everything else streams through the proxy untouched. Only JSON is
+  // taken, and text no service could store (a null character, a lone surrogate) is refused here with 400.
+  const json = [jsonOnly, express.json({ limit: '100kb' }), plainBody];
 
   router.post(
     '/api/login',
@@ -98,7 +116,6 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
   router.post(
     '/api/register',
     json,
-    plainBody,
     handle(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const autoLogin = req.query.autoLogin !== 'false';
@@ -133,6 +150,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
 
   router.delete(
     '/api/user',
+    jsonOnly,
     handle(async (req, res) => {
       const user = req.session.user;
       if (!user) throw new HttpError(401, 'Please sign in to continue.');
@@ -150,9 +168,9 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
   router.post(
     '/api/reset-password',
     json,
-    plainBody,
     handle(async (req, res) => {
-      const username = stringField(req.body, 'username');
+      // Trimmed first, as auth does: " alice" and "alice" are one person and share one count of attempts.
+      const username = stringField(req.body, 'username').trim();
       const address = req.ip ?? 'unknown';
       await limiter.check(`reset:${username}`, address);
       try {

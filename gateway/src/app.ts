@@ -9,6 +9,7 @@ import { healthRoute } from './health';
 import { LoginLimiter } from './login-limiter';
 import { apiProxy } from './proxy';
 import { sameOriginOnly } from './same-origin';
+import { securityHeaders } from './security-headers';
 import { serviceTargets } from './services';
 import { sessionMiddleware } from './session';
 import { webApp } from './web-app';
@@ -27,10 +28,13 @@ const requestIds: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Paths that try to climb out of their prefix (`..`, encoded or not) never reach a service. */
+/**
+ * Paths that try to climb out of their prefix (`..`, encoded or not) never reach a service, and neither does a
+ * target that is not a path (the absolute form `GET http://host/api/users`, or `*`), which no browser sends here.
+ */
 const plainPaths: RequestHandler = (req, res, next) => {
   const raw = (req.url ?? '').split('?')[0];
-  if (/(^|\/)(\.|%2e){2}(\/|$)/i.test(raw) || /%2f|%5c|\\/i.test(raw)) {
+  if (!raw.startsWith('/') || /(^|\/)(\.|%2e){2}(\/|$)/i.test(raw) || /%2f|%5c|\\/i.test(raw)) {
     res.status(400).json({ message: 'That address is not valid.' });
     return;
   }
@@ -57,6 +61,8 @@ export function createGateway(config: GatewayConfig): Gateway {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+
+  app.use(securityHeaders());
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

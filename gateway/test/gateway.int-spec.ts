@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -322,6 +322,87 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     await request(app).get('/assets/nope.js').expect(404);
   });
 
+  it('sends a Content-Security-Policy and the other protective headers on pages and API answers alike', async () => {
+    const app = gateway().app;
+    for (const answer of [await request(app).get('/family'), await request(app).get('/api/user')]) {
+      const policy = answer.headers['content-security-policy'];
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(policy).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+      // Plain http: never HSTS.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+    const behindTls = await request(gateway({ TRUST_PROXY: '1' }).app)
+      .get('/')
+      .set('x-forwarded-proto', 'https')
+      .expect(200);
+    expect(behindTls.headers['strict-transport-security']).toBe('max-age=15552000');
+  });
+
+  it('refuses a body that is not JSON on the routes it answers with 415, and text with a lone surrogate with 400', async () => {
+    const app = gateway().app;
+    for (const path of ['/api/login', '/api/register', '/api/logout', '/api/reset-password']) {
+      const form = await request(app).post(path).type('form').send('username=grandma&password=secret-pw');
+      expect({ path, status: form.status, body: form.body }).toEqual({
+        path,
+        status: 415,
+        body: { message: 'This address takes JSON: send the body with Content-Type: application/json.' },
+      });
+      const text = await request(app).post(path).set('content-type', 'text/plain').send('{"username":"grandma"}');
+      expect(text.status).toBe(415);
+    }
+    const surrogate = await request(app)
+      .post('/api/register')
+      .set('content-type', 'application/json')
+      .send('{"username":"grandma","password":"secret-pw","email":"g\\ud800@example.org"}')
+      .expect(400);
+    expect(surrogate.body.message).toMatch(/invalid Unicode/);
+    const login = await request(app)
+      .post('/api/login')
+      .set('content-type', 'application/json; charset=utf-8')
+      .send('{"username":"\\udfff","password":"secret-pw"}')
+      .expect(400);
+    expect(login.body.message).toMatch(/invalid Unicode/);
+  });
+
+  it('answers a request target in absolute form, or *, with 400 and a sentence, never a 500', async () => {
+    const app = gateway().app;
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const target of [`http://127.0.0.1:${port}/api/users`, 'http://example.org/api/media', '*']) {
+        const answer = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+        expect({ target, line: answer.split('\r\n')[0] }).toEqual({ target, line: 'HTTP/1.1 400 Bad Request' });
+        expect(answer).toContain('{"message":"That address is not valid."}');
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('counts reset attempts for " alice" and "alice" together', async () => {
+    const app = gateway().app;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await request(app)
+        .post('/api/reset-password')
+        .send({ username: attempt % 2 ? '  alice ' : 'alice', resetCode: 'WRONG-CODE1', newPassword: 'secret-pw' })
+        .expect(400);
+    }
+    const refused = await request(app)
+      .post('/api/reset-password')
+      .send({ username: ' alice', resetCode: 'WRONG-CODE1', newPassword: 'secret-pw' })
+      .expect(429);
+    expect(refused.body.message).toMatch(/^Too many attempts/);
+  });
+
   it('says how to build the web app when it is missing', async () => {
     const response = await request(gateway({ WEB_DIST: path.join(webDist, 'missing') }).app)
       .get('/')
@@ -329,6 +410,17 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(response.text).toMatch(/npm run build/);
   });
 });
+
+/** Sends bytes as they are (no client rewrites the request line) and returns all that came back. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 /** Waits until the check passes (fails after 10 s). */
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {

@@ -3,6 +3,7 @@ export * from './directory-client';
 export * from './http-error';
 export * from './identity-token';
 export * from './internal-client';
+export * from './json-body';
 export * from './service-names';
 export * from './calendar-date';
 export * from './transforms';

@@ -7,4 +7,5 @@ export * from './decorators';
 export * from './error.filter';
 export * from './health.controller';
 export * from './identity.guard';
+export * from './json-body.guard';
 export * from './validation';
