@@ -11,7 +11,8 @@ import { apiProxy } from './proxy';
 import { sameOriginOnly } from './same-origin';
 import { securityHeaders } from './security-headers';
 import { serviceTargets } from './services';
-import { sessionMiddleware } from './session';
+import { sessionMiddleware, sessionStore } from './session';
+import { UserSessions } from './user-sessions';
 import { webApp } from './web-app';
 
 export interface Gateway {
@@ -82,9 +83,11 @@ export function createGateway(config: GatewayConfig): Gateway {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });
   app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
-  app.use('/api', sessionMiddleware(config, redis));
+  const store = sessionStore(redis);
+  const sessions = new UserSessions(store, redis);
+  app.use('/api', sessionMiddleware(config, store));
 
-  app.use(accountRoutes(targets.auth, client, limiter));
+  app.use(accountRoutes({ auth: targets.auth, client, limiter, sessions, internalSecret: config.INTERNAL_SECRET }));
   // Before any body parser: bodies stream through untouched (uploads are never buffered here).
   app.use(apiProxy(targets, config.INTERNAL_SECRET));
   app.use('/api', (_req, res) => {

@@ -13,6 +13,7 @@ import { AppModule as AuthModule } from '../../services/auth/src/app.module';
 import { AuthConfig } from '../../services/auth/src/config';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 import { ProfileConfig } from '../../services/profile/src/config';
+import { ResetCodeService } from '../../services/auth/src/services/reset-code.service';
 import { createGateway, type Gateway } from '../src/app';
 import { GatewayConfig } from '../src/config';
 import { LoginLimiter } from '../src/login-limiter';
@@ -401,6 +402,64 @@ describe('gateway (real auth and profile services, real Redis)', () => {
       .send({ username: ' alice', resetCode: 'WRONG-CODE1', newPassword: 'secret-pw' })
       .expect(429);
     expect(refused.body.message).toMatch(/^Too many attempts/);
+  });
+
+  describe.each([
+    ['in memory', {}],
+    ['in Redis', { REDIS_URL }],
+  ])('sessions of one account, %s', (_where, env: Record<string, string>) => {
+    async function twoSessions() {
+      const app = gateway(env).app;
+      await waitUntil(async () => (await request(app).get('/ready')).status === 200);
+      const here = request.agent(app);
+      const { username } = await signUp(here);
+      const elsewhere = request.agent(app);
+      await elsewhere.post('/api/login').send({ username, password: 'secret-pw' }).expect(200);
+      return { app, here, elsewhere, username };
+    }
+
+    it('changing the password ends every other session and keeps this one', async () => {
+      const { here, elsewhere, app, username } = await twoSessions();
+      const wrong = await here
+        .post('/api/user/password')
+        .send({ currentPassword: 'nope-nope', newPassword: 'second-pw' })
+        .expect(400);
+      expect(wrong.body.message).toBe('Your current password is not correct.');
+      await elsewhere.get('/api/user').expect(200);
+
+      const changed = await here
+        .post('/api/user/password')
+        .send({ currentPassword: 'secret-pw', newPassword: 'second-pw' })
+        .expect(200);
+      expect(changed.body).toEqual({ message: 'Your password has been changed' });
+      await here.get('/api/user').expect(200);
+      await elsewhere.get('/api/user').expect(401);
+      await request(app).post('/api/login').send({ username, password: 'second-pw' }).expect(200);
+      await request(app).post('/api/user/password').send({ currentPassword: 'a', newPassword: 'b' }).expect(401);
+    });
+
+    it('resetting the password with a code ends every session of the account', async () => {
+      const { here, elsewhere, app, username } = await twoSessions();
+      const { code } = await auth.app.get(ResetCodeService).create(username);
+      const reset = await request(app)
+        .post('/api/reset-password')
+        .send({ username, resetCode: code, newPassword: 'after-reset' })
+        .expect(200);
+      expect(reset.body).toEqual({ message: 'Password has been reset successfully' });
+      await here.get('/api/user').expect(401);
+      await elsewhere.get('/api/user').expect(401);
+    });
+
+    it('"Sign out everywhere" ends every session, this one included', async () => {
+      const { here, elsewhere, app, username } = await twoSessions();
+      const answer = await here.delete('/api/user/sessions').expect(200);
+      expect(answer.body).toEqual({ message: 'Signed out everywhere' });
+      await here.get('/api/user').expect(401);
+      await elsewhere.get('/api/user').expect(401);
+      await request(app).delete('/api/user/sessions').expect(401);
+      // Signing in again works as ever.
+      await request(app).post('/api/login').send({ username, password: 'secret-pw' }).expect(200);
+    });
   });
 
   it('says how to build the web app when it is missing', async () => {

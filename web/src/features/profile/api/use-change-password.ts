@@ -3,7 +3,7 @@ import { sendJson } from '../../../lib/api';
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
 
-/** POST /api/user/password (served by the auth service): needs the current password. */
+/** POST /api/user/password (checked by the auth service): needs the current password; ends every other session. */
 export function useChangePassword() {
   return useSWRMutation('/api/user/password', (path: string, { arg }: { arg: PasswordChange }) =>
     sendJson<{ message?: string }>('POST', path, arg),
