@@ -155,7 +155,9 @@ function writeRunFile(databaseUrl) {
   if (!runInfo) return;
   const pids = Object.fromEntries([...children].map(([name, child]) => [name, child.pid]));
   const content = { pid: runInfo.pid, pids, databaseUrl: runInfo.databaseUrl };
-  fs.writeFileSync(runFile, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  // Written aside and renamed, so whoever reads it never sees half a file.
+  fs.writeFileSync(`${runFile}.new`, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  fs.renameSync(`${runFile}.new`, runFile);
 }
 
 async function waitReady(name, port, timeoutMs = 90_000) {
