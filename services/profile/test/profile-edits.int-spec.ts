@@ -64,10 +64,11 @@ describe('profile edits: birthday, email, display name, story (real Postgres)', 
     expect((await read(bob)).displayName).toBe('Uncle Bob');
     // A picture upload is multipart, as it should be: that route is not a JSON route.
     const upload = await request(profile.url)
-      .post('/api/user/profile-picture')
+      .post('/api/users/profile-picture')
       .set(asUser(bob))
-      .attach('profilePicture', Buffer.from('not an image'), 'x.png');
-    expect(upload.status).not.toBe(415);
+      .field('note', 'no file here')
+      .expect(400);
+    expect(upload.body.message).toBe('Please choose a picture');
   });
 
   it('sets the birthday and answers the whole updated user', async () => {
