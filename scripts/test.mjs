@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, type checks, build, every package's tests, then the end-to-end tests against the archive
-// started as `npm start` starts it. Every step runs even when an earlier one failed, so one run shows all that
-// is wrong; the last line counts the tests.
+// started as `npm start` starts it, and the fault-injection suite. Every step runs even when an earlier one
+// failed, so one run shows all that is wrong; the last line counts the tests.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +39,8 @@ const steps = [
     ? [{ name: 'e2e deployment', jest: true, cwd: 'e2e', config: 'jest.deployment.config.cjs' }]
     : []),
   { name: 'e2e (API and browser)', jest: true, cwd: 'e2e', config: 'jest.config.cjs', runInBand: true },
+  // npm run test:faults: processes killed and paused, Postgres and Redis stopped, 2,000 malformed requests.
+  { name: 'e2e faults', jest: true, cwd: 'e2e', config: 'jest.faults.config.cjs', runInBand: true },
 ];
 
 const summary = [];

@@ -156,4 +156,32 @@ describe('the embedded run (npm start)', () => {
     expect(memories.body.map((memory: { title: string }) => memory.title)).toEqual(['Wedding']);
     expect(await stop(second.child)).toBe(0);
   });
+
+  it('starts a service again when it stops unexpectedly, and logs it', async () => {
+    const run = await start(dataDir);
+    running = run.child;
+    const runFile = path.join(dataDir, 'run.json');
+    const pidOf = (name: string) => (JSON.parse(fs.readFileSync(runFile, 'utf8')) as RunFile).pids[name];
+    const killed = pidOf('albums');
+    process.kill(killed, 'SIGKILL');
+
+    const deadline = Date.now() + 15_000;
+    let back = false;
+    while (!back && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      back = pidOf('albums') !== killed && (await listening(SERVICE_PORTS.ALBUMS_PORT));
+    }
+    expect(back).toBe(true);
+    expect(run.output()).toContain('albums stopped unexpectedly (SIGKILL); restarting it in 1 s.');
+    expect(alive(pidOf('albums'))).toBe(true);
+
+    // Ctrl+C still stops everything, the restarted process included.
+    const pids = Object.values((JSON.parse(fs.readFileSync(runFile, 'utf8')) as RunFile).pids);
+    expect(await stop(run.child)).toBe(0);
+    expect(pids.filter(alive)).toEqual([]);
+  });
 });
+
+interface RunFile {
+  pids: Record<string, number>;
+}

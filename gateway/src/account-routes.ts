@@ -1,11 +1,35 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AccountResponse, LoginRequest, MessageResponse, UserProfile } from '@family/contract';
-import { HttpError, inputProblem, InternalClient } from '@family/shared';
+import {
+  currentRequestId,
+  hasNonJsonBody,
+  HttpError,
+  IDENTITY_HEADER,
+  inputProblem,
+  InternalClient,
+  NOT_JSON_MESSAGE,
+  REQUEST_ID_HEADER,
+  signIdentityToken,
+  unavailableMessage,
+  type Identity,
+} from '@family/shared';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
+import type { UserSessions } from './user-sessions';
+
+/** What the routes the gateway answers itself work with. */
+export interface AccountRouteDeps {
+  auth: ServiceTarget;
+  client: InternalClient;
+  limiter: LoginLimiter;
+  sessions: UserSessions;
+  internalSecret: string;
+}
 
 type Handler = (req: Request, res: Response) => Promise<void>;
+
+const ACCOUNT_DELETION_TIMEOUT_MS = 10 * 60_000;
 
 /** Runs an async handler and answers any error as `{ message, code? }` with its status. */
 function handle(handler: Handler) {
@@ -31,11 +55,48 @@ function destroy(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 }
 
-/** A new session id for the signed-in person, so a session id known before login is worthless after. */
-async function signIn(req: Request, user: UserProfile): Promise<void> {
+/**
+ * A new session id for the signed-in person, so a session id known before login is worthless after; noted
+ * among the person's sessions, so a password change can end it.
+ */
+async function signIn(req: Request, user: UserProfile, sessions: UserSessions): Promise<void> {
   await regenerate(req);
   req.session.user = { id: user.id, username: user.username };
   await save(req);
+  await sessions.add(user.id, req.sessionID);
+}
+
+function signedInUser(req: Request): Identity {
+  const user = req.session.user;
+  if (!user) throw new HttpError(401, 'Please sign in to continue.');
+  return user;
+}
+
+/**
+ * Auth's own route for a password change, asked in the person's name as the proxy would ask it, so the
+ * gateway learns that it worked and can end the person's other sessions. Auth's answer is kept as it is.
+ */
+async function changePasswordAtAuth(deps: AccountRouteDeps, user: Identity, body: unknown): Promise<unknown> {
+  const requestId = currentRequestId();
+  let response: globalThis.Response;
+  try {
+    response = await fetch(new URL('/api/user/password', deps.auth.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [IDENTITY_HEADER]: signIdentityToken(user, deps.internalSecret),
+        ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+      },
+      body: JSON.stringify(body ?? {}),
+      signal: AbortSignal.timeout(3000),
+    });
+  } catch {
+    throw new HttpError(503, unavailableMessage('auth'));
+  }
+  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+  if (response.ok) return answer;
+  const message = typeof answer.message === 'string' ? answer.message : unavailableMessage('auth');
+  throw new HttpError(response.status >= 500 ? 503 : response.status, message);
 }
 
 /**
@@ -51,16 +112,27 @@ function plainBody(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+/** 415 for a body that is not JSON (a form, plain text): these routes take JSON only. */
+function jsonOnly(req: Request, res: Response, next: NextFunction): void {
+  if (hasNonJsonBody(req.headers)) {
+    res.status(415).json({ message: NOT_JSON_MESSAGE });
+    return;
+  }
+  next();
+}
+
 function stringField(body: unknown, name: string): string {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
 }
 
-/** The routes the gateway answers itself, because they change the session. */
-export function accountRoutes(auth: ServiceTarget, client: InternalClient, limiter: LoginLimiter): Router {
+/** The routes the gateway answers itself, because they change sessions. */
+export function accountRoutes(deps: AccountRouteDeps): Router {
+  const { auth, client, limiter, sessions } = deps;
   const router = express.Router();
-  // Bodies are parsed only on these routes: everything else streams through the proxy untouched.
-  const json = express.json({ limit: '100kb' });
+  // Bodies are parsed only on these routes: everything else streams through the proxy untouched. Only JSON is
+  // taken, and text no service could store (a null character, a lone surrogate) is refused here with 400.
+  const json = [jsonOnly, express.json({ limit: '100kb' }), plainBody];
 
   router.post(
     '/api/login',
@@ -83,7 +155,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
         throw error;
       }
       await limiter.reset(username, address);
-      await signIn(req, user);
+      await signIn(req, user, sessions);
       res.json({ user } satisfies AccountResponse);
     }),
   );
@@ -91,7 +163,6 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
   router.post(
     '/api/register',
     json,
-    plainBody,
     handle(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const autoLogin = req.query.autoLogin !== 'false';
@@ -108,7 +179,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
         },
       });
       // Adding a relative leaves the caller signed in as themselves.
-      if (autoLogin) await signIn(req, user);
+      if (autoLogin) await signIn(req, user, sessions);
       res.status(201).json({ user } satisfies AccountResponse);
     }),
   );
@@ -117,7 +188,10 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
     '/api/logout',
     json,
     handle(async (req, res) => {
+      const user = req.session.user;
+      const sessionId = req.sessionID;
       await destroy(req);
+      if (user) await sessions.remove(user.id, sessionId);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       res.json({ message: 'Logged out successfully' });
     }),
@@ -125,29 +199,66 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
 
   router.delete(
     '/api/user',
+    jsonOnly,
     handle(async (req, res) => {
-      const user = req.session.user;
-      if (!user) throw new HttpError(401, 'Please sign in to continue.');
-      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`);
+      const user = signedInUser(req);
+      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`, {
+        // Every service removes the person's things in turn, files included: this may rightly take minutes.
+        timeoutMs: ACCOUNT_DELETION_TIMEOUT_MS,
+      });
       await destroy(req);
+      // The account is gone: so are its sessions on every other device.
+      await sessions.endAll(user.id);
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       res.json({ message: 'Account deleted successfully' });
     }),
   );
 
   router.post(
+    '/api/user/password',
+    json,
+    handle(async (req, res) => {
+      const user = signedInUser(req);
+      const answer = await changePasswordAtAuth(deps, user, req.body);
+      // Whoever knew the old password is signed out everywhere else; this session stays.
+      await sessions.endAll(user.id, req.sessionID);
+      res.json(answer);
+    }),
+  );
+
+  // "Sign out everywhere": every session of the person, this one included.
+  router.delete(
+    '/api/user/sessions',
+    jsonOnly,
+    handle(async (req, res) => {
+      const user = signedInUser(req);
+      await destroy(req);
+      await sessions.endAll(user.id);
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      res.json({ message: 'Signed out everywhere' });
+    }),
+  );
+
+  router.post(
     '/api/reset-password',
     json,
-    plainBody,
     handle(async (req, res) => {
-      const username = stringField(req.body, 'username');
+      // Trimmed first, as auth does: " alice" and "alice" are one person and share one count of attempts.
+      const username = stringField(req.body, 'username').trim();
       const address = req.ip ?? 'unknown';
       await limiter.check(`reset:${username}`, address);
       try {
-        const result = await client.call<MessageResponse>(auth, 'POST', '/internal/password-resets', {
-          body: req.body,
-        });
-        res.json(result);
+        const result = await client.call<MessageResponse & { userId: number }>(
+          auth,
+          'POST',
+          '/internal/password-resets',
+          {
+            body: req.body,
+          },
+        );
+        // A reset means the password may be known to someone else: every session of the account ends.
+        await sessions.endAll(result.userId);
+        res.json({ message: result.message } satisfies MessageResponse);
       } catch (error) {
         if (error instanceof HttpError && error.code === 'invalid_reset_code') {
           await limiter.recordFailure(`reset:${username}`, address);

@@ -4,11 +4,14 @@ import { Redis } from 'ioredis';
 import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext } from '@family/shared';
 import { accountRoutes } from './account-routes';
 import { trustProxySetting, type GatewayConfig } from './config';
+import { healthRoute } from './health';
 import { LoginLimiter } from './login-limiter';
 import { apiProxy } from './proxy';
 import { sameOriginOnly } from './same-origin';
+import { securityHeaders } from './security-headers';
 import { serviceTargets } from './services';
-import { sessionMiddleware } from './session';
+import { sessionMiddleware, sessionStore } from './session';
+import { UserSessions } from './user-sessions';
 import { webApp } from './web-app';
 
 export interface Gateway {
@@ -25,10 +28,13 @@ const requestIds: RequestHandler = (req, res, next) => {
   runInRequestContext({ requestId }, next);
 };
 
-/** Paths that try to climb out of their prefix (`..`, encoded or not) never reach a service. */
+/**
+ * Paths that try to climb out of their prefix (`..`, encoded or not) never reach a service, and neither does a
+ * target that is not a path (the absolute form `GET http://host/api/users`, or `*`), which no browser sends here.
+ */
 const plainPaths: RequestHandler = (req, res, next) => {
   const raw = (req.url ?? '').split('?')[0];
-  if (/(^|\/)(\.|%2e){2}(\/|$)/i.test(raw) || /%2f|%5c|\\/i.test(raw)) {
+  if (!raw.startsWith('/') || /(^|\/)(\.|%2e){2}(\/|$)/i.test(raw) || /%2f|%5c|\\/i.test(raw)) {
     res.status(400).json({ message: 'That address is not valid.' });
     return;
   }
@@ -36,8 +42,15 @@ const plainPaths: RequestHandler = (req, res, next) => {
 };
 
 export function createGateway(config: GatewayConfig): Gateway {
+  // Fail fast: with Redis down a command fails at once instead of waiting in a queue, and with Redis paused it
+  // gives up after a second; ioredis keeps reconnecting by itself, so sessions work again when Redis is back.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    ? new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        commandTimeout: 1000,
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+      })
     : null;
   redis?.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
 
@@ -48,6 +61,8 @@ export function createGateway(config: GatewayConfig): Gateway {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+
+  app.use(securityHeaders());
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -61,13 +76,17 @@ export function createGateway(config: GatewayConfig): Gateway {
   });
 
   app.use(requestIds, plainPaths);
+  // Public and before the session: it must answer whatever is down, and it names states only.
+  app.get('/api/health', healthRoute(targets, client, redis));
   app.use(['/internal', '/internal/*rest'], (_req, res) => {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });
   app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
-  app.use('/api', sessionMiddleware(config, redis));
+  const store = sessionStore(redis);
+  const sessions = new UserSessions(store, redis);
+  app.use('/api', sessionMiddleware(config, store));
 
-  app.use(accountRoutes(targets.auth, client, limiter));
+  app.use(accountRoutes({ auth: targets.auth, client, limiter, sessions, internalSecret: config.INTERNAL_SECRET }));
   // Before any body parser: bodies stream through untouched (uploads are never buffered here).
   app.use(apiProxy(targets, config.INTERNAL_SECRET));
   app.use('/api', (_req, res) => {
@@ -93,7 +112,8 @@ export function createGateway(config: GatewayConfig): Gateway {
   return {
     app,
     close: async () => {
-      if (redis) await redis.quit().catch(() => undefined);
+      // QUIT needs Redis to answer; if it cannot, just stop reconnecting.
+      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -42,6 +42,13 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         const id = req.res?.getHeader(REQUEST_ID_HEADER);
         if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
       },
+      proxyRes: (proxyRes, _req, res) => {
+        // A PDF is shown by the browser's own viewer, which a page's policy can stop; like media, which sends
+        // PDFs without its sandbox policy, the gateway leaves them to nosniff alone.
+        if (String(proxyRes.headers['content-type'] ?? '').startsWith('application/pdf')) {
+          res.removeHeader('Content-Security-Policy');
+        }
+      },
       error: (_error, req, res) => {
         const name = serviceForPath(pathOf(req)) ?? 'requested';
         if (!('writeHead' in res)) {

@@ -18,7 +18,8 @@ export function serviceTargets(config: GatewayConfig): Record<ServiceName, Servi
 
 /**
  * Which service answers which API path. Longest prefix first; a prefix matches whole path segments.
- * The routes the gateway answers itself (login, register, logout, DELETE /api/user, reset) come before these.
+ * The routes the gateway answers itself (login, register, logout, DELETE /api/user, reset, and the password
+ * change it forwards to auth, DELETE /api/user/sessions) come before these.
  */
 export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
   ['/api/user/password', 'auth'],

@@ -1,6 +1,6 @@
 import { RedisStore } from 'connect-redis';
 import type { NextFunction, Request, Response } from 'express';
-import session from 'express-session';
+import session, { type Store } from 'express-session';
 import type { Redis } from 'ioredis';
 import createMemoryStore from 'memorystore';
 import type { Identity } from '@family/shared';
@@ -19,10 +19,13 @@ const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
  * Sessions live in Redis when there is one (they survive restarts and are shared by several gateways),
  * else in memory that prunes expired sessions (sign-ins then end when the gateway restarts).
  */
-export function sessionMiddleware(config: GatewayConfig, redis: Redis | null) {
-  const store = redis
+export function sessionStore(redis: Redis | null): Store {
+  return redis
     ? new RedisStore({ client: redis, prefix: 'family:sess:' })
     : new (createMemoryStore(session))({ checkPeriod: 60 * 60 * 1000 });
+}
+
+export function sessionMiddleware(config: GatewayConfig, store: Store) {
   const middleware = session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
@@ -40,10 +43,13 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | null) {
     },
   });
   // The only errors express-session raises come from its store: Redis is down, which is a 503, not our fault.
+  // It also reports a store that fails while saving at the end of a response that is already on its way: then
+  // only the session's renewal is lost, and there is nothing left to answer.
   return (req: Request, res: Response, next: NextFunction) =>
     middleware(req, res, (error?: unknown) => {
       if (!error) return next();
       console.error(`[gateway] session store: ${error instanceof Error ? error.message : String(error)}`);
+      if (res.headersSent) return;
       res.status(503).json({ message: SESSIONS_UNAVAILABLE });
     });
 }

@@ -1,18 +1,19 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { loadConfig } from '@family/shared';
-import { startTestApp, testEnv, TEST_INTERNAL_SECRET } from '@family/shared/testing';
+import { PausableProxy, startTestApp, testEnv, TEST_INTERNAL_SECRET } from '@family/shared/testing';
 import { AppModule as AuthModule } from '../../services/auth/src/app.module';
 import { AuthConfig } from '../../services/auth/src/config';
 import { AppModule as ProfileModule } from '../../services/profile/src/app.module';
 import { ProfileConfig } from '../../services/profile/src/config';
+import { ResetCodeService } from '../../services/auth/src/services/reset-code.service';
 import { createGateway, type Gateway } from '../src/app';
 import { GatewayConfig } from '../src/config';
 import { LoginLimiter } from '../src/login-limiter';
@@ -109,9 +110,13 @@ describe('gateway (real auth and profile services, real Redis)', () => {
   it('keeps sessions in Redis: another gateway knows the person', async () => {
     const env = { REDIS_URL };
     const first = request.agent(gateway(env).app);
+    // Requests wait for nothing while Redis is not connected yet: the gateway is used once it is ready.
+    await waitUntil(async () => (await first.get('/ready')).status === 200);
     const { user } = await signUp(first);
     const cookie = (await first.get('/api/user').expect(200)).headers['set-cookie'];
-    const other = await request(gateway(env).app).get('/api/user').set('cookie', cookie).expect(200);
+    const second = gateway(env).app;
+    await waitUntil(async () => (await request(second).get('/ready')).status === 200);
+    const other = await request(second).get('/api/user').set('cookie', cookie).expect(200);
     expect(other.body.id).toBe(user.id);
   });
 
@@ -229,6 +234,109 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect((await attempt('long-enough').expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
   });
 
+  describe('with Redis behind a relay that can pause and stop it', () => {
+    let relay: PausableProxy;
+    let relayedRedisUrl: string;
+
+    beforeEach(async () => {
+      const target = new URL(REDIS_URL);
+      relay = await PausableProxy.start(Number(target.port || 6379), target.hostname);
+      target.host = `127.0.0.1:${relay.port}`;
+      relayedRedisUrl = target.toString();
+    });
+    afterEach(async () => {
+      relay.resume();
+      await relay.stop();
+    });
+
+    async function signedIn(app: Gateway['app']) {
+      const agent = request.agent(app);
+      await waitUntil(async () => (await agent.get('/ready')).status === 200);
+      await signUp(agent);
+      return agent;
+    }
+
+    it('answers 503 within 3 s while Redis is paused or stopped, and signs in again by itself after', async () => {
+      const agent = await signedIn(gateway({ REDIS_URL: relayedRedisUrl }).app);
+      await agent.get('/api/user').expect(200);
+
+      relay.pause();
+      let started = Date.now();
+      const paused = await agent.get('/api/user');
+      expect({ status: paused.status, body: paused.body }).toEqual({
+        status: 503,
+        body: { message: 'Signing in is unavailable right now. Try again shortly.' },
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+      relay.resume();
+      await waitUntil(async () => (await agent.get('/api/user')).status === 200);
+
+      await relay.stop();
+      started = Date.now();
+      await agent.get('/api/user').expect(503);
+      expect(Date.now() - started).toBeLessThan(3000);
+      await relay.listen();
+      await waitUntil(async () => (await agent.get('/api/user')).status === 200);
+    });
+
+    it('stays up when Redis goes away while a response is being written', async () => {
+      // A stand-in for the profile service that stops Redis while the gateway is relaying its answer, so the
+      // session's renewal at the end of the response is what fails.
+      const profileStandIn = http.createServer((req, res) => {
+        const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+        if (req.url === '/api/users') void relay.stop().then(answer);
+        else answer();
+      });
+      await new Promise<void>((resolve) => profileStandIn.listen(0, '127.0.0.1', resolve));
+      try {
+        const standInUrl = `http://127.0.0.1:${(profileStandIn.address() as AddressInfo).port}`;
+        const app = gateway({ REDIS_URL: relayedRedisUrl, PROFILE_URL: standInUrl }).app;
+        const agent = request.agent(app);
+        await waitUntil(async () => (await agent.get('/ready')).status === 200);
+        // Signing up goes to the real auth service, which makes the profile in the real one.
+        await agent
+          .post('/api/register')
+          .send({ username: `midway${Date.now().toString(36)}`, password: 'secret-pw' })
+          .expect(201);
+
+        const answer = await agent.get('/api/users');
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual([]);
+        // Still answering: Redis gone is a 503, and the process lives on.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await agent.get('/api/user').expect(503);
+        await relay.listen();
+        await waitUntil(async () => (await agent.get('/api/user')).status === 200);
+      } finally {
+        await new Promise((resolve) => profileStandIn.close(resolve));
+      }
+    });
+  });
+
+  it('reports the health of every part on GET /api/health, to anyone, with names and states only', async () => {
+    const down = await request(gateway().app).get('/api/health').expect(503);
+    expect(down.headers['cache-control']).toBe('no-store');
+    expect(down.body).toEqual({
+      status: 'degraded',
+      gateway: 'ok',
+      redis: 'memory',
+      services: { auth: 'ok', profile: 'ok', media: 'unavailable', albums: 'unavailable', family: 'unavailable' },
+      postgres: 'ok',
+      storage: 'ok',
+    });
+    expect(down.text).not.toMatch(/127\.0\.0\.1|secret|postgres:\/\//);
+
+    // Every service there (auth and profile stand for the others): all is well.
+    const all = gateway({ MEDIA_URL: profile.url, ALBUMS_URL: auth.url, FAMILY_URL: auth.url, REDIS_URL }).app;
+    await waitUntil(async () => (await request(all).get('/ready')).status === 200);
+    const well = await request(all).get('/api/health').expect(200);
+    expect(well.body).toMatchObject({ status: 'ok', redis: 'ok', postgres: 'ok', storage: 'ok' });
+
+    const noRedis = await request(gateway({ REDIS_URL: 'redis://127.0.0.1:9/0' }).app).get('/api/health');
+    expect(noRedis.status).toBe(503);
+    expect(noRedis.body.redis).toBe('unavailable');
+  });
+
   it('answers bad JSON with 400 and a sentence', async () => {
     const response = await request(gateway().app)
       .post('/api/login')
@@ -261,6 +369,145 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     await request(app).get('/assets/nope.js').expect(404);
   });
 
+  it('sends a Content-Security-Policy and the other protective headers on pages and API answers alike', async () => {
+    const app = gateway().app;
+    for (const answer of [await request(app).get('/family'), await request(app).get('/api/user')]) {
+      const policy = answer.headers['content-security-policy'];
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(policy).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+      // Plain http: never HSTS.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+    const behindTls = await request(gateway({ TRUST_PROXY: '1' }).app)
+      .get('/')
+      .set('x-forwarded-proto', 'https')
+      .expect(200);
+    expect(behindTls.headers['strict-transport-security']).toBe('max-age=15552000');
+  });
+
+  it('refuses a body that is not JSON on the routes it answers with 415, and text with a lone surrogate with 400', async () => {
+    const app = gateway().app;
+    for (const path of ['/api/login', '/api/register', '/api/logout', '/api/reset-password']) {
+      const form = await request(app).post(path).type('form').send('username=grandma&password=secret-pw');
+      expect({ path, status: form.status, body: form.body }).toEqual({
+        path,
+        status: 415,
+        body: { message: 'This address takes JSON: send the body with Content-Type: application/json.' },
+      });
+      const text = await request(app).post(path).set('content-type', 'text/plain').send('{"username":"grandma"}');
+      expect(text.status).toBe(415);
+    }
+    const surrogate = await request(app)
+      .post('/api/register')
+      .set('content-type', 'application/json')
+      .send('{"username":"grandma","password":"secret-pw","email":"g\\ud800@example.org"}')
+      .expect(400);
+    expect(surrogate.body.message).toMatch(/invalid Unicode/);
+    const login = await request(app)
+      .post('/api/login')
+      .set('content-type', 'application/json; charset=utf-8')
+      .send('{"username":"\\udfff","password":"secret-pw"}')
+      .expect(400);
+    expect(login.body.message).toMatch(/invalid Unicode/);
+  });
+
+  it('answers a request target in absolute form, or *, with 400 and a sentence, never a 500', async () => {
+    const app = gateway().app;
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const target of [`http://127.0.0.1:${port}/api/users`, 'http://example.org/api/media', '*']) {
+        const answer = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+        expect({ target, line: answer.split('\r\n')[0] }).toEqual({ target, line: 'HTTP/1.1 400 Bad Request' });
+        expect(answer).toContain('{"message":"That address is not valid."}');
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('counts reset attempts for " alice" and "alice" together', async () => {
+    const app = gateway().app;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await request(app)
+        .post('/api/reset-password')
+        .send({ username: attempt % 2 ? '  alice ' : 'alice', resetCode: 'WRONG-CODE1', newPassword: 'secret-pw' })
+        .expect(400);
+    }
+    const refused = await request(app)
+      .post('/api/reset-password')
+      .send({ username: ' alice', resetCode: 'WRONG-CODE1', newPassword: 'secret-pw' })
+      .expect(429);
+    expect(refused.body.message).toMatch(/^Too many attempts/);
+  });
+
+  describe.each([
+    ['in memory', {}],
+    ['in Redis', { REDIS_URL }],
+  ])('sessions of one account, %s', (_where, env: Record<string, string>) => {
+    async function twoSessions() {
+      const app = gateway(env).app;
+      await waitUntil(async () => (await request(app).get('/ready')).status === 200);
+      const here = request.agent(app);
+      const { username } = await signUp(here);
+      const elsewhere = request.agent(app);
+      await elsewhere.post('/api/login').send({ username, password: 'secret-pw' }).expect(200);
+      return { app, here, elsewhere, username };
+    }
+
+    it('changing the password ends every other session and keeps this one', async () => {
+      const { here, elsewhere, app, username } = await twoSessions();
+      const wrong = await here
+        .post('/api/user/password')
+        .send({ currentPassword: 'nope-nope', newPassword: 'second-pw' })
+        .expect(400);
+      expect(wrong.body.message).toBe('Your current password is not correct.');
+      await elsewhere.get('/api/user').expect(200);
+
+      const changed = await here
+        .post('/api/user/password')
+        .send({ currentPassword: 'secret-pw', newPassword: 'second-pw' })
+        .expect(200);
+      expect(changed.body).toEqual({ message: 'Your password has been changed' });
+      await here.get('/api/user').expect(200);
+      await elsewhere.get('/api/user').expect(401);
+      await request(app).post('/api/login').send({ username, password: 'second-pw' }).expect(200);
+      await request(app).post('/api/user/password').send({ currentPassword: 'a', newPassword: 'b' }).expect(401);
+    });
+
+    it('resetting the password with a code ends every session of the account', async () => {
+      const { here, elsewhere, app, username } = await twoSessions();
+      const { code } = await auth.app.get(ResetCodeService).create(username);
+      const reset = await request(app)
+        .post('/api/reset-password')
+        .send({ username, resetCode: code, newPassword: 'after-reset' })
+        .expect(200);
+      expect(reset.body).toEqual({ message: 'Password has been reset successfully' });
+      await here.get('/api/user').expect(401);
+      await elsewhere.get('/api/user').expect(401);
+    });
+
+    it('"Sign out everywhere" ends every session, this one included', async () => {
+      const { here, elsewhere, app, username } = await twoSessions();
+      const answer = await here.delete('/api/user/sessions').expect(200);
+      expect(answer.body).toEqual({ message: 'Signed out everywhere' });
+      await here.get('/api/user').expect(401);
+      await elsewhere.get('/api/user').expect(401);
+      await request(app).delete('/api/user/sessions').expect(401);
+      // Signing in again works as ever.
+      await request(app).post('/api/login').send({ username, password: 'secret-pw' }).expect(200);
+    });
+  });
+
   it('says how to build the web app when it is missing', async () => {
     const response = await request(gateway({ WEB_DIST: path.join(webDist, 'missing') }).app)
       .get('/')
@@ -268,6 +515,27 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(response.text).toMatch(/npm run build/);
   });
 });
+
+/** Sends bytes as they are (no client rewrites the request line) and returns all that came back. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+/** Waits until the check passes (fails after 10 s). */
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('still not so after 10 s');
+}
 
 describe(LoginLimiter.name, () => {
   it.each([

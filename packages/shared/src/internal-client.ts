@@ -40,7 +40,8 @@ export class InternalClient {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        // Fail fast: a service that is paused or overwhelmed is a 503 within about 3 s, not a hanging request.
+        signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
       });
     } catch {
       throw new HttpError(503, unavailableMessage(target.name), 'service_unavailable');

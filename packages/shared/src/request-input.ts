@@ -8,21 +8,38 @@ const MAX_DEPTH = 16;
 
 export const NUL_MESSAGE = 'The text contains a null character (\\u0000), which cannot be stored. Please remove it.';
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
+export const INVALID_UNICODE_MESSAGE =
+  'The text contains invalid Unicode (a lone surrogate such as \\ud800), which cannot be stored. Please remove it.';
+
+// With the u flag, a surrogate matches only when it is not half of a valid pair.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return INVALID_UNICODE_MESSAGE;
+  return null;
+}
 
 /**
- * What makes a parsed request body or query unusable before any DTO looks at it, or null: text with a null
- * character (Postgres cannot store one) or nesting far deeper than any request of the archive (the DTO
- * transformer would overflow the stack on it). Walks without recursion, so no input can overflow it either.
+ * What makes a parsed request body or query unusable before any DTO looks at it, or null: text (values or
+ * names) with a null character or a lone surrogate (Postgres can store neither), or nesting far deeper than any
+ * request of the archive (the DTO transformer would overflow the stack on it). Walks without recursion, so no
+ * input can overflow it either.
  */
 export function inputProblem(value: unknown): string | null {
   const pending: Array<[value: unknown, depth: number]> = [[value, 0]];
   while (pending.length > 0) {
     const [current, depth] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return NUL_MESSAGE;
+      const problem = textProblem(current);
+      if (problem) return problem;
     } else if (current !== null && typeof current === 'object') {
       if (depth >= MAX_DEPTH) return TOO_DEEP_MESSAGE;
-      for (const child of Object.values(current)) pending.push([child, depth + 1]);
+      for (const [name, child] of Object.entries(current)) {
+        const problem = textProblem(name);
+        if (problem) return problem;
+        pending.push([child, depth + 1]);
+      }
     }
   }
   return null;

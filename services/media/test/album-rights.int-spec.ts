@@ -213,6 +213,29 @@ describe('media rights through albums (real albums service)', () => {
     ]);
   });
 
+  it('lets only those who may edit an item tag someone outside its album, which would show it to them', async () => {
+    const leos = (
+      await upload(
+        stack,
+        leo,
+        { type: 'photo', title: "Leo's reunion photo", albumId: String(familyAlbum) },
+        { buffer: await png(), filename: 'leo.png' },
+      ).expect(201)
+    ).body as { id: number };
+    const tag = (by: Person, whom: Person) =>
+      request(stack.media.url).post(`/api/media/${leos.id}/tags`).set(by.headers).send({ userId: whom.id });
+
+    // Mia sees the family album's items but may not edit Leo's; Ned is not in that album.
+    const refused = await tag(mia, ned).expect(403);
+    expect(refused.body.message).toBe('Only those who may edit this item can show it to someone outside its album');
+    await get(ned, `/api/media/${leos.id}`).expect(404);
+    // Tagging someone who is in the album shows it to nobody new: anyone who sees it may.
+    await tag(mia, kate).expect(201);
+    // Leo may edit it, so he may show it to Ned.
+    await tag(leo, ned).expect(201);
+    await get(ned, `/api/media/${leos.id}`).expect(200);
+  });
+
   it('asks the albums service at most once per request', async () => {
     // Counts the media service's real calls to the albums service; they still go through, unchanged.
     const calls = jest.spyOn(stack.media.app.get(InternalClient), 'call');

@@ -30,6 +30,47 @@ describe('profile edits: birthday, email, display name, story (real Postgres)', 
   const read = async (who: Identity) =>
     (await request(profile.url).get(`/api/users/${who.id}`).set(asUser(rose)).expect(200)).body;
 
+  it('refuses an email with a lone surrogate with 400, not a 500 from the database', async () => {
+    const response = await request(profile.url)
+      .patch('/api/user/profile')
+      .set(asUser(bob))
+      .set('content-type', 'application/json')
+      .send('{"email":"bob\\ud800@example.org"}')
+      .expect(400);
+    expect(response.body.message).toBe(
+      'The text contains invalid Unicode (a lone surrogate such as \\ud800), which cannot be stored. Please remove it.',
+    );
+    expect((await read(bob)).email).toBeNull();
+  });
+
+  it('refuses a form or plain text on a JSON route with 415, and never says it is built with Express', async () => {
+    const form = await request(profile.url)
+      .patch('/api/user/profile')
+      .set(asUser(bob))
+      .type('form')
+      .send('displayName=Mallory')
+      .expect(415);
+    expect(form.body).toEqual({
+      statusCode: 415,
+      message: 'This address takes JSON: send the body with Content-Type: application/json.',
+    });
+    expect(form.headers['x-powered-by']).toBeUndefined();
+    await request(profile.url)
+      .post('/api/users/story')
+      .set(asUser(bob))
+      .set('content-type', 'text/plain')
+      .send('{"story":"x"}')
+      .expect(415);
+    expect((await read(bob)).displayName).toBe('Uncle Bob');
+    // A picture upload is multipart, as it should be: that route is not a JSON route.
+    const upload = await request(profile.url)
+      .post('/api/users/profile-picture')
+      .set(asUser(bob))
+      .field('note', 'no file here')
+      .expect(400);
+    expect(upload.body.message).toBe('Please choose a picture');
+  });
+
   it('sets the birthday and answers the whole updated user', async () => {
     const response = await patch(rose, { dateOfBirth: '1948-02-29' }).expect(200);
     expect(response.body).toEqual({

@@ -1,27 +1,39 @@
-import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, type OnModuleInit } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
 import { DirectoryClient } from '../directory-client';
 import { InternalClient } from '../internal-client';
 import { CORE_OPTIONS, type CoreOptions } from './core-options';
+import { DataStoreUnavailableInterceptor } from './data-store-unavailable';
 import { ErrorFilter } from './error.filter';
 import { HealthController } from './health.controller';
 import { IdentityGuard } from './identity.guard';
+import { JsonBodyGuard } from './json-body.guard';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { createValidationPipe } from './validation';
 
 /**
- * The skeleton every service shares: request context, identity guard, error filter, validation, health,
- * internal clients.
+ * The skeleton every service shares: request context, identity guard, JSON bodies only, error filter,
+ * validation, a 503 for a data store that is down, health, internal clients.
  */
 @Global()
 @Module({})
-export class ArchiveCoreModule implements NestModule {
+export class ArchiveCoreModule implements NestModule, OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /** Services do not announce what they are built with (Express's X-Powered-By). */
+  onModuleInit(): void {
+    const server = this.adapterHost.httpAdapter?.getInstance() as { disable?: (setting: string) => void } | undefined;
+    server?.disable?.('x-powered-by');
+  }
+
   static forRoot(options: CoreOptions): DynamicModule {
     const providers = [
       { provide: CORE_OPTIONS, useValue: options },
       { provide: APP_GUARD, useClass: IdentityGuard },
+      { provide: APP_GUARD, useClass: JsonBodyGuard },
       { provide: APP_FILTER, useClass: ErrorFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
+      { provide: APP_INTERCEPTOR, useClass: DataStoreUnavailableInterceptor },
       { provide: InternalClient, useValue: new InternalClient(options.serviceName, options.internalSecret) },
       {
         provide: DirectoryClient,

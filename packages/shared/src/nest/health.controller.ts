@@ -1,10 +1,35 @@
 import { Controller, Get, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Public } from './decorators';
+import { Internal, Public } from './decorators';
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
-/** Something besides the database a service needs before it can answer (object storage, say). */
+/** The object storage a service needs before it can answer; /internal/health reports these as `storage`. */
 export type ReadinessCheck = () => Promise<void>;
+
+/** How one data store of a service is doing, as the archive's health report words it. */
+export type StoreHealth = 'ok' | 'unavailable';
+
+/** What a service says about its data stores; `storage` only for services that keep files. */
+export interface ServiceHealth {
+  database: StoreHealth;
+  storage?: StoreHealth;
+}
+
+// A store that does not answer within this is unavailable: health answers quickly even with a store paused.
+const CHECK_TIMEOUT_MS = 2000;
+
+function withinTime(check: () => Promise<unknown>): Promise<StoreHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([check(), late])
+    .then(
+      () => 'ok' as const,
+      () => 'unavailable' as const,
+    )
+    .finally(() => clearTimeout(timer));
+}
 
 @Public()
 @Controller()
@@ -30,5 +55,17 @@ export class HealthController {
       throw new ServiceUnavailableException('Not ready yet: a data store is unreachable.');
     }
     return { status: 'ready' };
+  }
+
+  /** Each data store by name, for the gateway's GET /api/health. */
+  @Internal()
+  @Get('internal/health')
+  async details(): Promise<ServiceHealth> {
+    const checks = this.checks ?? [];
+    const [database, storage] = await Promise.all([
+      withinTime(() => this.dataSource.query('SELECT 1')),
+      checks.length > 0 ? withinTime(async () => Promise.all(checks.map((check) => check()))) : undefined,
+    ]);
+    return storage ? { database, storage } : { database };
   }
 }

@@ -105,3 +105,4 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     ...overrides,
   };
 }
+export * from './pausable-proxy';

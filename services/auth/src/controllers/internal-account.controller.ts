@@ -23,8 +23,9 @@ export class InternalAccountController {
   @Post('password-resets')
   @HttpCode(200)
   async resetPassword(@Body() dto: ResetPasswordDto) {
-    await this.accounts.resetPassword(dto);
-    return { message: 'Password has been reset successfully' };
+    const userId = await this.accounts.resetPassword(dto);
+    // The id lets the gateway end the account's sessions; it answers the person with the message only.
+    return { message: 'Password has been reset successfully', userId };
   }
 
   @Delete('accounts/:id')

@@ -62,12 +62,14 @@ export class AccountService {
     return this.internal.call<UserProfile>(this.profile, 'GET', `/internal/profiles/${account.id}`);
   }
 
-  async resetPassword(dto: ResetPasswordDto): Promise<void> {
+  /** Sets the new password for a valid code; answers the account's id. */
+  async resetPassword(dto: ResetPasswordDto): Promise<number> {
     const account = await this.accounts.findByUsername(dto.username);
     if (!account || !(await this.resetCodes.consume(account.id, dto.resetCode))) {
       throw new BadRequestException(coded('Invalid or expired reset code', 'invalid_reset_code'));
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
+    return account.id;
   }
 
   async changePassword(user: Identity, dto: ChangePasswordDto): Promise<void> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseFilters } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
+import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import { DuplicateUploadFilter } from '../http/duplicate-upload.filter';
 import { MediaService } from '../services/media.service';
@@ -27,6 +27,7 @@ export class MediaController {
 
   /** Multipart, streamed into storage: Nest's body parsers leave multipart alone. */
   @Post()
+  @Multipart()
   @UseFilters(DuplicateUploadFilter)
   upload(@CurrentUser() user: Identity, @Req() req: Request) {
     return this.uploads.upload(user, req);

@@ -55,6 +55,19 @@ describe(acceptKind.name, () => {
     expect(acceptKind('audio', { mime: 'video/webm', ext: 'webm' }, declared('clip.webm', 'video/webm'))).toBeNull();
   });
 
+  it('serves sound in a container with the type its bytes show, never the type the uploader declared', () => {
+    const sniffedMp4 = { mime: 'video/mp4', ext: 'mp4' };
+    for (const claimed of ['audio/x-anything', 'audio/html; text/html', 'audio/webm']) {
+      expect(acceptKind('audio', sniffedMp4, declared('memo.m4a', claimed))).toEqual({
+        contentType: 'audio/mp4',
+        ext: 'mp4',
+      });
+    }
+    expect(
+      acceptKind('audio', { mime: 'video/webm', ext: 'webm' }, declared('memo.webm', 'audio/svg+xml'))?.contentType,
+    ).toBe('audio/webm');
+  });
+
   it('takes PDF, Word and plain text as documents, and nothing else', () => {
     expect(acceptKind('document', { mime: 'application/pdf', ext: 'pdf' }, declared('a.pdf'))?.contentType).toBe(
       'application/pdf',

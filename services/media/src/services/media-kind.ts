@@ -28,8 +28,17 @@ export const KIND_MESSAGES: Record<MediaType, string> = {
 };
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** Containers that hold sound as well as pictures: a voice memo in MP4 or WebM sniffs as video. */
-const AUDIO_CAPABLE_CONTAINERS = new Set(['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'video/3gpp']);
+/**
+ * Containers that hold sound as well as pictures (a voice memo in MP4 or WebM sniffs as video), and the type a
+ * sound-only file in each is served as: always from what the bytes are, never the type the uploader declared.
+ */
+const AUDIO_IN_CONTAINER: Record<string, string> = {
+  'video/mp4': 'audio/mp4',
+  'video/webm': 'audio/webm',
+  'video/ogg': 'audio/ogg',
+  'video/3gpp': 'audio/3gpp',
+  'video/quicktime': 'video/quicktime',
+};
 
 /** Sniffs the kind from the first bytes. Plain text has no magic number: it counts only when declared as text. */
 export async function sniffKind(head: Buffer, declared: DeclaredFile): Promise<SniffedKind | null> {
@@ -52,8 +61,9 @@ export function acceptKind(type: MediaType, sniffed: SniffedKind | null, declare
       return mime.startsWith('video/') ? { contentType: mime, ext } : null;
     case 'audio':
       if (mime.startsWith('audio/')) return { contentType: mime, ext };
-      if (AUDIO_CAPABLE_CONTAINERS.has(mime) && declared.mimeType.startsWith('audio/')) {
-        return { contentType: declared.mimeType.split(';')[0].trim(), ext };
+      // The declared type only tells a voice memo from a film; the type served comes from the container.
+      if (AUDIO_IN_CONTAINER[mime] && declared.mimeType.startsWith('audio/')) {
+        return { contentType: AUDIO_IN_CONTAINER[mime], ext };
       }
       return null;
     case 'document':

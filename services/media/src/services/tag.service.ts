@@ -1,10 +1,14 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { MediaTag } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
 import { mapTag } from '../dtos/media.dto';
+import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
+import { AlbumAccessClient } from './album-access.client';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
+
+export const TAG_OUTSIDER_FORBIDDEN = 'Only those who may edit this item can show it to someone outside its album';
 
 /** docs/rights.md "Media rights": whoever sees an item may tag and untag people on it (a tagged person sees it). */
 @Injectable()
@@ -14,6 +18,7 @@ export class TagService {
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly directory: DirectoryClient,
+    private readonly albumAccess: AlbumAccessClient,
   ) {}
 
   async list(user: Identity, mediaId: number): Promise<MediaTag[]> {
@@ -21,12 +26,27 @@ export class TagService {
     return this.presenter.tags(mediaId);
   }
 
+  /**
+   * A tagged person always sees the item, so tagging someone who cannot see it yet widens its audience: that
+   * takes the right to edit the item, not only to see it.
+   */
   async add(user: Identity, mediaId: number, userId: number): Promise<MediaTag> {
-    await this.access.for(user.id).visibleItem(mediaId);
+    const access = this.access.for(user.id);
+    const item = await access.visibleItem(mediaId);
     const people = await this.directory.lookup([userId]);
     if (!people.has(userId)) throw new NotFoundException('This person is not in the family archive.');
+    if ((await this.isOutsideAlbum(item, userId)) && !(await access.canEdit(item))) {
+      throw new ForbiddenException(TAG_OUTSIDER_FORBIDDEN);
+    }
     if (!(await this.media.addTag(mediaId, userId))) throw new ConflictException('This person is already tagged');
     return mapTag(userId, people);
+  }
+
+  /** Whether the person sees the item only if tagged: it is in an album they do not see, and not theirs. */
+  private async isOutsideAlbum(item: MediaItemEntity, userId: number): Promise<boolean> {
+    if (item.albumId === null || item.userId === userId) return false;
+    const theirs = await this.albumAccess.forUser(userId);
+    return !theirs.visible.includes(item.albumId);
   }
 
   async remove(user: Identity, mediaId: number, userId: number): Promise<void> {

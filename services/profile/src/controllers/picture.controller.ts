@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendFile, type Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
+import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { PictureService } from '../services/picture.service';
 
 @Controller('api/users')
@@ -10,6 +10,7 @@ export class PictureController {
 
   /** Multipart with the picture in the field `file`; streamed, never parsed into memory. */
   @Post('profile-picture')
+  @Multipart()
   @HttpCode(200)
   upload(@CurrentUser() user: Identity, @Req() req: Request) {
     return this.pictures.upload(user, req);

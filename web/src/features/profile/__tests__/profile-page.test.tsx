@@ -38,6 +38,7 @@ describe(ProfilePage.name, () => {
     expect(screen.queryByRole('button', { name: /Edit|Change|Add memory|Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Change password' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Delete account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
   });
 
   it('shows the own profile with its editors and account cards, and no back link', async () => {
@@ -53,6 +54,7 @@ describe(ProfilePage.name, () => {
     expect(screen.getByRole('button', { name: 'Add memory' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Delete account' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Sign out everywhere' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Delete memory "Memory 2"' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { MemoriesCard } from './memories-card';
 import { ProfileCard } from './profile-card';
+import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 import { StoryCard } from './story-card';
 
 /** Cards other features provide, composed in by the route (app/routes is where features meet). */
@@ -64,6 +65,7 @@ export function ProfilePage({ user, own, uploadedMedia, taggedMedia, familyTree,
         <MemoriesCard user={user} own={own} />
         {familyTree && <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{familyTree}</Box>}
         {own && <ChangePasswordCard />}
+        {own && <SignOutEverywhereCard />}
         {own && <DeleteAccountCard />}
       </Box>
     </>
