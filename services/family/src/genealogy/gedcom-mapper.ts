@@ -808,12 +808,21 @@ export function splitPersonalName(value: string): { given: string; surname: stri
   return { given: before || after, surname };
 }
 
-/** GEDCOM 7 FILE values are URI references: a relative path comes back with its %-escapes decoded. */
+/**
+ * GEDCOM 7 FILE values are URI references: a relative path comes back with its %-escapes decoded, a file:
+ * URL as the local path it names (with backslashes after a Windows drive letter), other URLs as they are.
+ */
 function decodeFilePath(value: string): string {
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const drive = /^file:\/\/\/([a-z]:\/.*)$/i.exec(value);
+  if (drive) return decode(drive[1]).replaceAll('/', '\\');
+  if (/^file:\/\/\//i.test(value)) return decode(value.slice('file://'.length));
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return decode(value);
 }

@@ -49,6 +49,9 @@ export class GedcomParser {
   private decoder: ChunkDecoder | null = null;
   private encoding = '';
   private replacementCharacters = 0;
+  /** U+FFFD written in a UTF-8 file as such (EF BF BD), which is text, not a decoding failure. */
+  private writtenReplacements = 0;
+  private utf8Tail: number[] | null = null;
 
   /** The most lines one record held at once while reading (memory grows with records, not with the file). */
   get largestRecordLines(): number {
@@ -57,6 +60,7 @@ export class GedcomParser {
 
   write(chunk: Uint8Array): void {
     if (this.decoder) {
+      this.countWrittenReplacements(chunk);
       this.feed(this.decoder.decode(chunk, false));
       return;
     }
@@ -69,11 +73,9 @@ export class GedcomParser {
     if (!this.decoder) this.startDecoding();
     this.feed(this.decoder!.decode(new Uint8Array(0), true));
     this.lines.end();
-    if (this.replacementCharacters > 0) {
-      this.mapper.warn(
-        null,
-        `${this.replacementCharacters} characters could not be read as ${this.encoding} and show as "\ufffd".`,
-      );
+    const undecodable = this.replacementCharacters - this.writtenReplacements;
+    if (undecodable > 0) {
+      this.mapper.warn(null, `${undecodable} characters could not be read as ${this.encoding} and show as "\ufffd".`);
     }
     const { data, report } = this.mapper.finish(this.lines.trailerSeen);
     return {
@@ -94,7 +96,21 @@ export class GedcomParser {
     this.encoding = encodingName(choice.encoding);
     for (const warning of choice.warnings) this.mapper.warn(null, warning);
     this.decoder = createDecoder(choice.encoding);
+    if (choice.encoding === 'UTF-8') this.utf8Tail = [];
+    this.countWrittenReplacements(head);
     this.feed(this.decoder.decode(head, false));
+  }
+
+  private countWrittenReplacements(chunk: Uint8Array): void {
+    if (!this.utf8Tail) return;
+    const bytes = [...this.utf8Tail, ...chunk.subarray(0, 2)];
+    for (let index = 0; index + 2 < bytes.length; index++) {
+      if (bytes[index] === 0xef && bytes[index + 1] === 0xbf && bytes[index + 2] === 0xbd) this.writtenReplacements++;
+    }
+    for (let index = 0; index + 2 < chunk.length; index++) {
+      if (chunk[index] === 0xef && chunk[index + 1] === 0xbf && chunk[index + 2] === 0xbd) this.writtenReplacements++;
+    }
+    this.utf8Tail = [...this.utf8Tail, ...chunk.subarray(Math.max(0, chunk.length - 2))].slice(-2);
   }
 
   private feed(text: string): void {
