@@ -14,6 +14,10 @@ import {
  * as 1850); `BEF x` and `AFT x` include x, as GEDCOM 7 defines them ("no later than x", "no earlier than
  * x"), and leave the other end open (null). Days are ISO 8601 in the proleptic Gregorian calendar whatever
  * calendar the date was written in; years before 1 AD are astronomical (`-0043-03-13` is 13 March 44 BC).
+ *
+ * No date library: the grammar is GEDCOM's own, general libraries (luxon 3.7.2 and the like) know only the
+ * Gregorian calendar, and @hebcal/core (6.9.3) only the Hebrew one; the four conversions are the short,
+ * well-known algorithms in calendars.ts.
  */
 
 export type DateQualifier =
