@@ -272,7 +272,7 @@ export class GedcomMapper {
     const draft: PersonDraft = { person, notes: [], media: [], famc: [], fams: [] };
     const names: GedcomNode[] = [];
     let christening: GedcomEvent | null = null;
-    const adoptions = new Map<string, ChildRelation | Role | 'BOTH'>();
+    const adoptions = new Map<string, Role | 'BOTH'>();
     for (const child of record.children) {
       switch (child.tag) {
         case 'NAME':
@@ -337,7 +337,7 @@ export class GedcomMapper {
       const adoption = adoptions.get(link.pointer);
       if (!adoption) continue;
       if (adoption === 'BOTH') link.relation ??= 'adopted';
-      else (link.byRole ??= {})[adoption as Role] ??= 'adopted';
+      else (link.byRole ??= {})[adoption] ??= 'adopted';
     }
     this.collectMedia(record, draft.media);
     // Exact-size copies: an array that was pushed to keeps room for 17 entries, and there are many drafts.
