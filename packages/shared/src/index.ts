@@ -9,3 +9,4 @@ export * from './service-names';
 export * from './calendar-date';
 export * from './transforms';
 export * from './request-input';
+export * from './genealogy/genealogical-date';

@@ -8,7 +8,7 @@ export type Sex = 'F' | 'M' | 'X' | 'U';
 export type ChildRelation = 'birth' | 'adopted' | 'foster' | 'step';
 
 export interface GedcomEvent {
-  /** Genealogical date text, verbatim (see genealogical-date.ts); null when the file gives none. */
+  /** Genealogical date text, verbatim (see packages/shared/src/genealogy/genealogical-date.ts); null when the file gives none. */
   date: string | null;
   place: string | null;
 }

@@ -11,7 +11,7 @@ import {
   type Sex,
 } from './gedcom-data';
 import type { GedcomNode } from './gedcom-lines';
-import { fromGedcom7Date, parseGenealogicalDate } from './genealogical-date';
+import { fromGedcom7Date, parseGenealogicalDate } from '@family/shared';
 
 /**
  * GEDCOM records to the archive's plain data, one record at a time; links are resolved at the end, since a

@@ -4,7 +4,7 @@ import type { GedcomData, GedcomEvent, GedcomPerson } from './gedcom-data';
 import { readGedcom } from './gedcom-reader';
 import { filePath, gedcomLines, mediaType, writeGedcom } from './gedcom-writer';
 import { validateGedcom7 } from './gedcom7-validator';
-import { parseGenealogicalDate } from './genealogical-date';
+import { parseGenealogicalDate } from '@family/shared';
 
 const GEDCOM_DIR = resolve(__dirname, '../../../../../shared/gedcom');
 const counts: Record<string, unknown> = JSON.parse(readFileSync(join(GEDCOM_DIR, 'counts.json'), 'utf8'));

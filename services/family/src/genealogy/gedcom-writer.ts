@@ -1,5 +1,5 @@
 import type { ChildRelation, GedcomData, GedcomEvent, GedcomFamily, GedcomMedia, GedcomPerson } from './gedcom-data';
-import { isLiving, toGedcom7Date } from './genealogical-date';
+import { isLiving, toGedcom7Date } from '@family/shared';
 
 /**
  * Writes the archive's plain data as GEDCOM 7.0 (UTF-8 with a byte order mark, LF line ends), line by line

@@ -1,4 +1,4 @@
-import { isGedcom7DateValue } from './genealogical-date';
+import { isGedcom7DateValue } from '@family/shared';
 
 /**
  * Checks a GEDCOM 7.0 document against the rules of the FamilySearch GEDCOM 7.0 specification that can be
