@@ -34,7 +34,8 @@ function destroy(req: Request): Promise<void> {
 /** A new session id for the signed-in person, so a session id known before login is worthless after. */
 async function signIn(req: Request, user: UserProfile): Promise<void> {
   await regenerate(req);
-  req.session.user = { id: user.id, username: user.username };
+  // Sign-in and sign-up answer members, who always have a username.
+  req.session.user = { id: user.id, username: user.username ?? '' };
   await save(req);
 }
 

@@ -27,6 +27,18 @@ export class InternalAccountController {
     return { message: 'Password has been reset successfully' };
   }
 
+  /** A person without an account: the profile service asks for their id before it writes their profile. */
+  @Post('people')
+  createPerson() {
+    return this.accounts.createPerson();
+  }
+
+  @Delete('people/:id')
+  @HttpCode(204)
+  deletePerson(@Param('id', ParseIdPipe) id: number) {
+    return this.accounts.deletePerson(id);
+  }
+
   @Delete('accounts/:id')
   @HttpCode(204)
   deleteAccount(@Param('id', ParseIdPipe) id: number) {

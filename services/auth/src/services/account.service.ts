@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   Inject,
   Injectable,
@@ -42,8 +43,8 @@ export class AccountService {
     try {
       const profile: CreateProfileRequest = {
         id: account.id,
-        username: account.username,
-        displayName: dto.displayName ?? account.username,
+        username: dto.username,
+        displayName: dto.displayName ?? dto.username,
         email: dto.email ?? null,
         dateOfBirth: dto.birthday ?? null,
       };
@@ -72,11 +73,23 @@ export class AccountService {
 
   async changePassword(user: Identity, dto: ChangePasswordDto): Promise<void> {
     const account = await this.accounts.findById(user.id);
-    if (!account) throw new NotFoundException('Your account no longer exists.');
+    if (!account?.passwordHash) throw new NotFoundException('Your account no longer exists.');
     if (!(await verifyPassword(dto.currentPassword, account.passwordHash))) {
       throw new BadRequestException('Your current password is not correct.');
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
+  }
+
+  /** A new person without an account: only an id, in the same id space as members. */
+  async createPerson(): Promise<{ id: number }> {
+    return { id: await this.accounts.createPerson() };
+  }
+
+  /** Removes a person without an account (idempotent); a member is refused. */
+  async deletePerson(id: number): Promise<void> {
+    if (await this.accounts.deletePerson(id)) return;
+    const account = await this.accounts.findById(id);
+    if (account) throw new ConflictException('This person has an account; only they can delete it.');
   }
 
   /**

@@ -25,7 +25,7 @@ export class ResetCodeService {
     const code = `${raw.slice(0, 5)}-${raw.slice(5)}`;
     const expiresAt = new Date(Date.now() + LIFETIME_MS);
     await this.accounts.replaceResetCode(account.id, hashCode(code), expiresAt);
-    return { code, expiresAt, username: account.username };
+    return { code, expiresAt, username: account.username ?? username };
   }
 
   consume(accountId: number, code: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { AlbumSummariesDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
 import { InternalMediaService } from '../services/internal.service';
@@ -14,6 +14,12 @@ export class InternalMediaController {
   @HttpCode(204)
   purge(@Param('id', ParseIdPipe) id: number) {
     return this.media.purgeUser(id);
+  }
+
+  /** Deleting a person (profile): how many items they are tagged in. */
+  @Get('users/:id/tag-count')
+  tagCount(@Param('id', ParseIdPipe) id: number) {
+    return this.media.tagCount(id);
   }
 
   /** Album deletion (albums): its items stay, in no album. */

@@ -254,6 +254,14 @@ export class MediaRepository {
     );
   }
 
+  /** How many items a person is tagged in (the index media_tags_user_media). */
+  async tagCount(userId: number): Promise<number> {
+    const [row] = (await this.tags.query(`SELECT count(*)::int AS count FROM media_tags WHERE user_id = $1`, [
+      userId,
+    ])) as Array<{ count: number }>;
+    return row?.count ?? 0;
+  }
+
   /** False when the person was already tagged. */
   async addTag(mediaId: number, userId: number): Promise<boolean> {
     const rows: unknown[] = await this.tags.query(

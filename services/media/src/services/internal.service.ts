@@ -30,6 +30,11 @@ export class InternalMediaService {
    * An account is being deleted: its uploads with their files and thumbnails, and its tags on other people's
    * items. Walks the uploads in batches; files go before rows, so a failure half-way is finished by a retry.
    */
+  /** Asked before a person without an account is deleted: a tagged person stays. */
+  async tagCount(userId: number): Promise<{ count: number }> {
+    return { count: await this.media.tagCount(userId) };
+  }
+
   async purgeUser(userId: number): Promise<void> {
     let afterId = 0;
     for (;;) {

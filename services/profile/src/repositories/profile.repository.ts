@@ -19,10 +19,11 @@ export class ProfileRepository {
     return this.profiles.findBy({ userId: In(userIds) });
   }
 
-  /** Everyone, by name: one family is at most a few thousand people. */
-  findAll(): Promise<ProfileEntity[]> {
+  /** Every member (a person with an account), by name: one family is at most a few thousand people. */
+  findAllMembers(): Promise<ProfileEntity[]> {
     return this.profiles
       .createQueryBuilder('profile')
+      .where('profile.username IS NOT NULL')
       .orderBy('lower(profile.display_name)')
       .addOrderBy('profile.user_id')
       .getMany();

@@ -16,8 +16,9 @@ export class DirectoryService {
     return mapUser(profile);
   }
 
+  /** GET /api/users: members only; people without accounts are listed by GET /api/people. */
   async list(): Promise<PersonSummary[]> {
-    return (await this.profiles.findAll()).map(mapPersonSummary);
+    return (await this.profiles.findAllMembers()).map(mapPersonSummary);
   }
 
   async get(id: number): Promise<UserProfile> {
