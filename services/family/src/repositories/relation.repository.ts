@@ -13,22 +13,73 @@ interface RelationRow {
   from_user_id: number;
   to_user_id: number;
   relation_type: RelationType;
+  kind: RelationEntity['kind'];
+  is_current: boolean;
+  start_date: string | null;
+  start_place: string | null;
+  end_date: string | null;
+  end_place: string | null;
   created_by: number;
   created_at: Date;
 }
 
-const COLUMNS = 'id, from_user_id, to_user_id, relation_type, created_by, created_at';
+const COLUMNS =
+  'id, from_user_id, to_user_id, relation_type, kind, is_current, start_date, start_place, end_date, end_place, created_by, created_at';
+/** The same columns of the relations table aliased `r`. */
+const R_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `r.${column}`)
+  .join(', ');
 
-function toEntity(row: RelationRow): RelationEntity {
+/** A row's kind, with NULL read as the type's first kind (rows written before kinds, or by hand). */
+export function kindOf(relationType: RelationType, kind: RelationEntity['kind']): RelationEntity['kind'] {
+  if (kind) return kind;
+  if (relationType === 'spouse') return 'married';
+  return relationType === 'sibling' ? null : 'birth';
+}
+
+export function toEntity(row: RelationRow): RelationEntity {
   return Object.assign(new RelationEntity(), {
     id: row.id,
     fromUserId: row.from_user_id,
     toUserId: row.to_user_id,
     relationType: row.relation_type,
+    kind: kindOf(row.relation_type, row.kind),
+    isCurrent: row.is_current,
+    startDate: row.start_date,
+    startPlace: row.start_place,
+    endDate: row.end_date,
+    endPlace: row.end_place,
     createdBy: row.created_by,
     createdAt: row.created_at,
   });
 }
+
+/** What genealogy adds to a row, as written: dates with the days they mean (see tie-details.ts). */
+export interface TieColumns {
+  kind?: RelationEntity['kind'];
+  isCurrent?: boolean;
+  startDate?: string | null;
+  startEarliest?: string | null;
+  startLatest?: string | null;
+  startPlace?: string | null;
+  endDate?: string | null;
+  endEarliest?: string | null;
+  endLatest?: string | null;
+  endPlace?: string | null;
+}
+
+const TIE_COLUMN_NAMES: Record<keyof TieColumns, string> = {
+  kind: 'kind',
+  isCurrent: 'is_current',
+  startDate: 'start_date',
+  startEarliest: 'start_earliest',
+  startLatest: 'start_latest',
+  startPlace: 'start_place',
+  endDate: 'end_date',
+  endEarliest: 'end_earliest',
+  endLatest: 'end_latest',
+  endPlace: 'end_place',
+};
 
 /** A relative of someone, as that person sees them: `relationType` is what `userId` is to them. */
 export interface Relative {
@@ -41,6 +92,7 @@ export interface NewRelation {
   toUserId: number;
   relationType: RelationType;
   createdBy: number;
+  details?: TieColumns;
 }
 
 /**
@@ -74,9 +126,9 @@ export class FamilyGraphTransaction {
   async parentCount(childId: number): Promise<number> {
     const [row]: Array<{ count: number }> = await this.db.query(
       `SELECT count(*)::int AS count FROM (
-         SELECT 1 FROM relations WHERE from_user_id = $1 AND relation_type = 'parent'
+         SELECT 1 FROM relations WHERE from_user_id = $1 AND relation_type = 'parent' AND coalesce(kind, 'birth') = 'birth'
          UNION ALL
-         SELECT 1 FROM relations WHERE to_user_id = $1 AND relation_type = 'child'
+         SELECT 1 FROM relations WHERE to_user_id = $1 AND relation_type = 'child' AND coalesce(kind, 'birth') = 'birth'
        ) parents`,
       [childId],
     );
@@ -85,7 +137,7 @@ export class FamilyGraphTransaction {
 
   async hasSpouse(userId: number): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM relations WHERE relation_type = 'spouse' AND (from_user_id = $1 OR to_user_id = $1) LIMIT 1`,
+      `SELECT 1 FROM relations WHERE relation_type = 'spouse' AND is_current AND (from_user_id = $1 OR to_user_id = $1) LIMIT 1`,
       [userId],
     );
     return rows.length > 0;
@@ -125,13 +177,38 @@ export class FamilyGraphTransaction {
 
   /** Inserts the relation, or answers null when the pair already has one (the unique index decides). */
   async insert(relation: NewRelation): Promise<RelationEntity | null> {
+    const details = Object.entries(relation.details ?? {}).filter(([, value]) => value !== undefined);
+    const names = details.map(([key]) => TIE_COLUMN_NAMES[key as keyof TieColumns]);
     const rows: RelationRow[] = await this.db.query(
-      `INSERT INTO relations (from_user_id, to_user_id, relation_type, created_by) VALUES ($1, $2, $3, $4)
+      `INSERT INTO relations (from_user_id, to_user_id, relation_type, created_by${names.map((n) => `, ${n}`).join('')})
+       VALUES ($1, $2, $3, $4${names.map((_n, i) => `, $${i + 5}`).join('')})
        ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS}`,
-      [relation.fromUserId, relation.toUserId, relation.relationType, relation.createdBy],
+      [
+        relation.fromUserId,
+        relation.toUserId,
+        relation.relationType,
+        relation.createdBy,
+        ...details.map(([, value]) => value),
+      ],
     );
     return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  /** The row, locked for the rest of the transaction. */
+  async lockedRelation(id: number): Promise<RelationEntity | null> {
+    const rows: RelationRow[] = await this.db.query(`SELECT ${COLUMNS} FROM relations WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  async update(id: number, columns: TieColumns): Promise<RelationEntity> {
+    const entries = Object.entries(columns).filter(([, value]) => value !== undefined);
+    const sets = entries.map(([key], i) => `${TIE_COLUMN_NAMES[key as keyof TieColumns]} = $${i + 2}`);
+    const rows: RelationRow[] = await this.db.query(
+      `UPDATE relations SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, ...entries.map(([, value]) => value)],
+    );
+    return toEntity(rows[0]!);
   }
 }
 
@@ -165,13 +242,63 @@ export class RelationRepository {
        )
        SELECT * FROM root_relations
        UNION
-       SELECT r.id, r.from_user_id, r.to_user_id, r.relation_type, r.created_by, r.created_at
-       FROM relations r JOIN parents p ON r.from_user_id = p.id
+       SELECT ${R_COLUMNS} FROM relations r JOIN parents p ON r.from_user_id = p.id
        UNION
-       SELECT r.id, r.from_user_id, r.to_user_id, r.relation_type, r.created_by, r.created_at
-       FROM relations r JOIN parents p ON r.to_user_id = p.id
+       SELECT ${R_COLUMNS} FROM relations r JOIN parents p ON r.to_user_id = p.id
        ORDER BY id`,
       [rootId],
+    );
+    return rows.map(toEntity);
+  }
+
+  /**
+   * Who is drawn around `rootId`: ancestors up to `up` generations, descendants down to `down`, the root's
+   * siblings (children of the root's parents, and sibling rows), and the partners of all of them. Every step
+   * reads one end of a row through its index.
+   */
+  async peopleAround(rootId: number, up: number, down: number): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.relations.query(
+      `WITH RECURSIVE ancestors(id, depth) AS (
+         SELECT $1::int, 0
+         UNION
+         SELECT p.id, a.depth + 1 FROM ancestors a CROSS JOIN LATERAL (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = a.id AND relation_type = 'parent'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = a.id AND relation_type = 'child'
+         ) p
+         WHERE a.depth < $2
+       ), descendants(id, depth) AS (
+         SELECT $1::int, 0
+         UNION
+         SELECT c.id, d.depth + 1 FROM descendants d CROSS JOIN LATERAL (
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = d.id AND relation_type = 'parent'
+           UNION ALL
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = d.id AND relation_type = 'child'
+         ) c
+         WHERE d.depth < $3
+       ), parents AS (
+         SELECT DISTINCT id FROM ancestors WHERE depth = 1
+       ), core AS (
+         SELECT id FROM ancestors
+         UNION SELECT id FROM descendants
+         UNION SELECT r.from_user_id FROM relations r JOIN parents p ON r.to_user_id = p.id WHERE r.relation_type = 'parent'
+         UNION SELECT r.to_user_id FROM relations r JOIN parents p ON r.from_user_id = p.id WHERE r.relation_type = 'child'
+         UNION SELECT to_user_id FROM relations WHERE from_user_id = $1 AND relation_type = 'sibling'
+         UNION SELECT from_user_id FROM relations WHERE to_user_id = $1 AND relation_type = 'sibling'
+       )
+       SELECT id FROM core
+       UNION SELECT r.to_user_id FROM relations r JOIN core c ON r.from_user_id = c.id WHERE r.relation_type = 'spouse'
+       UNION SELECT r.from_user_id FROM relations r JOIN core c ON r.to_user_id = c.id WHERE r.relation_type = 'spouse'`,
+      [rootId, up, down],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Every relation between two of these people. */
+  async relationsAmong(ids: number[]): Promise<RelationEntity[]> {
+    const rows: RelationRow[] = await this.relations.query(
+      `SELECT ${COLUMNS} FROM relations WHERE from_user_id = ANY($1::int[]) AND to_user_id = ANY($1::int[]) ORDER BY id`,
+      [ids],
     );
     return rows.map(toEntity);
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
 import { DirectoryService } from '../services/directory.service';
+import { PeopleService } from '../services/people.service';
 import { PurgeService } from '../services/purge.service';
 
 @Internal()
@@ -10,6 +11,7 @@ export class InternalDirectoryController {
   constructor(
     private readonly directory: DirectoryService,
     private readonly purges: PurgeService,
+    private readonly people: PeopleService,
   ) {}
 
   @Post('profiles')
@@ -27,6 +29,13 @@ export class InternalDirectoryController {
   @HttpCode(200)
   lookup(@Body() dto: LookupUsersDto) {
     return this.directory.lookup(dto.ids);
+  }
+
+  /** The family tree: everyone drawn, with what genealogy holds of them, in one call. */
+  @Post('people/lookup')
+  @HttpCode(200)
+  lookupPeople(@Body() dto: LookupUsersDto) {
+    return this.people.lookup(dto.ids);
   }
 
   /** Account deletion: the profile, picture and memories; idempotent. */

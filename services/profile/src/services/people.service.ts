@@ -12,6 +12,7 @@ import {
   type PersonChange,
   type PersonDetail,
   type PersonFields,
+  type PersonListItem,
 } from '@family/contract';
 import { InternalClient, type Identity } from '@family/shared';
 import type { ProfileConfig } from '../config';
@@ -73,6 +74,11 @@ export class PeopleService {
       items: page.map(mapPersonListItem),
       nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
     };
+  }
+
+  /** Many people at once (unknown ids are left out). */
+  async lookup(ids: number[]): Promise<PersonListItem[]> {
+    return (await this.profiles.findByIds([...new Set(ids)])).map(mapPersonListItem);
   }
 
   async get(id: number): Promise<PersonDetail> {

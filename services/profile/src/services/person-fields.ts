@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { LifeEvent, PersonDetail, PersonFields, PersonListItem } from '@family/contract';
-import { isLiving, parseGenealogicalDate } from '@family/shared';
+import { isLiving, parseGenealogicalDate, sqlDay } from '@family/shared';
 import { mapPersonSummary } from '../dtos/user.dto';
 import type { ProfileEntity } from '../entities/profile.entity';
 
@@ -31,20 +31,6 @@ const FIELD_NAMES = ['displayName', 'givenName', 'surname', 'sex', 'birth', 'dea
 export function defaultDisplayName(fields: Pick<PersonFields, 'givenName' | 'surname'>): string | null {
   const name = [fields.givenName, fields.surname].filter(Boolean).join(' ').trim();
   return name ? name.slice(0, 80) : null;
-}
-
-/**
- * A calendar day as Postgres' date type takes it. The date grammar answers astronomical ISO years
- * (`-0043-03-13` is 44 BC); days outside what Postgres can hold sort as unknown.
- */
-export function sqlDay(iso: string | null): string | null {
-  if (!iso) return null;
-  const match = /^(-?)(\d{4,})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return null;
-  const year = Number(match[2]) * (match[1] ? -1 : 1);
-  if (year > 99_999 || year < -4712) return null;
-  if (year >= 1) return `${String(year).padStart(4, '0')}-${match[3]}-${match[4]}`;
-  return `${String(1 - year).padStart(4, '0')}-${match[3]}-${match[4]} BC`;
 }
 
 /** A date's text with its earliest and latest day; 400 with the grammar's reason when it is not a date. */
