@@ -105,6 +105,7 @@ export function accountRoutes(auth: ServiceTarget, client: InternalClient, limit
           displayName: body.displayName,
           email: body.email,
           birthday: body.birthday,
+          inviteCode: body.inviteCode,
           ...(autoLogin ? {} : { invitedBy: caller!.id }),
         },
       });

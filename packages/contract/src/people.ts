@@ -77,3 +77,25 @@ export interface PersonChange {
   /** The undo that reverted this change, if any. */
   undoneBy: number | null;
 }
+
+/** POST /api/people/{id}/invite: a one-time sign-up as this person, for seven days. */
+export interface PersonInvite {
+  code: string;
+  /** Opens the sign-up screen with the code filled in (a path on the archive's own address). */
+  url: string;
+  /** ISO timestamp. */
+  expiresAt: string;
+}
+
+/** POST /api/people/{id}/merge: the person (without an account) is folded into `intoId`. Answers PersonDetail. */
+export interface MergePersonRequest {
+  intoId: number;
+}
+
+/** PUT /internal/profiles/{id}/account (profile), sent by auth when an invite is used. Answers UserProfile. */
+export interface BecomeMemberRequest {
+  username: string;
+  displayName: string | null;
+  email: string | null;
+  dateOfBirth: string | null;
+}

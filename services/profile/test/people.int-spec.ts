@@ -2,6 +2,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@family/shared';
 import { asService, asUser, freePort, startTestApp, testEnv, type TestApp } from '@family/shared/testing';
+import { AppModule as AlbumsModule } from '../../albums/src/app.module';
+import { AlbumsConfig } from '../../albums/src/config';
 import { AppModule as AuthModule } from '../../auth/src/app.module';
 import { AuthConfig } from '../../auth/src/config';
 import { AppModule as FamilyModule } from '../../family/src/app.module';
@@ -11,11 +13,12 @@ import { MediaConfig } from '../../media/src/config';
 import { AppModule } from '../src/app.module';
 import { ProfileConfig } from '../src/config';
 
-/** People with and without accounts, through the real auth, media and family services beside profile. */
+/** People with and without accounts, through the real auth, media, albums and family services beside profile. */
 describe('people', () => {
   let auth: TestApp;
   let profile: TestApp;
   let media: TestApp;
+  let albums: TestApp;
   let family: TestApp;
   let alice: { id: number; username: string; headers: Record<string, string> };
   let bob: { id: number; username: string; headers: Record<string, string> };
@@ -25,6 +28,7 @@ describe('people', () => {
       .post('/internal/accounts')
       .set(asService('gateway'))
       .send({
+        invitedBy: 1,
         username,
         password: 'correct horse battery',
         displayName: `${username[0]!.toUpperCase()}${username.slice(1)}`,
@@ -43,10 +47,22 @@ describe('people', () => {
   beforeAll(async () => {
     const profilePort = await freePort();
     const profileUrl = `http://127.0.0.1:${profilePort}`;
-    auth = await startTestApp(AuthModule.register(loadConfig(AuthConfig, testEnv({ PROFILE_URL: profileUrl }))));
+    // Sign-up is closed: an invite must still let a relative in.
+    auth = await startTestApp(
+      AuthModule.register(loadConfig(AuthConfig, testEnv({ PROFILE_URL: profileUrl, SIGNUP: 'closed' }))),
+    );
     // Other test files make profiles with ids of their own choosing, straight in profile: start beyond them.
     await auth.app.get(DataSource).query(`SELECT setval('accounts_id_seq', 500000)`);
-    media = await startTestApp(MediaModule.register(loadConfig(MediaConfig, testEnv({ PROFILE_URL: profileUrl }))));
+    const albumsPort = await freePort();
+    media = await startTestApp(
+      MediaModule.register(
+        loadConfig(MediaConfig, testEnv({ PROFILE_URL: profileUrl, ALBUMS_URL: `http://127.0.0.1:${albumsPort}` })),
+      ),
+    );
+    albums = await startTestApp(
+      AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profileUrl, MEDIA_URL: media.url }))),
+      albumsPort,
+    );
     family = await startTestApp(
       FamilyModule.register(loadConfig(FamilyConfig, testEnv({ PROFILE_URL: profileUrl, AUTH_URL: auth.url }))),
     );
@@ -63,6 +79,7 @@ describe('people', () => {
   afterAll(async () => {
     await profile.app.close();
     await family.app.close();
+    await albums.app.close();
     await media.app.close();
     await auth.app.close();
   });
@@ -294,5 +311,138 @@ describe('people', () => {
     expect(
       await profile.app.get(DataSource).query(`SELECT id FROM person_changes WHERE person_id = $1`, [person.id]),
     ).toEqual([]);
+  });
+
+  const tagIn = async (personId: number) => {
+    const item = await request(media.url)
+      .post('/api/media')
+      .set(alice.headers)
+      .field('title', `Photo of ${personId}`)
+      .field('type', 'document')
+      .attach('file', Buffer.from(`%PDF-1.4\n% ${personId} ${Math.random()}\n%%EOF\n`), {
+        filename: 'p.pdf',
+        contentType: 'application/pdf',
+      })
+      .expect(201);
+    await request(media.url)
+      .post(`/api/media/${item.body.id}/tags`)
+      .set(alice.headers)
+      .send({ userId: personId })
+      .expect(201);
+    return item.body.id as number;
+  };
+
+  it('invites a relative, who signs up as that very person while sign-up is closed', async () => {
+    const person = (await add({ givenName: 'Ola', surname: 'Nowicka' }).expect(201)).body as { id: number };
+    const photo = await tagIn(person.id);
+    const invite = await api().post(`/api/people/${person.id}/invite`).set(bob.headers).expect(201);
+    expect(invite.body).toEqual({
+      code: expect.stringMatching(/^[A-Z2-9]{5}-[A-Z2-9]{5}-[A-Z2-9]{2}$/),
+      url: `/?invite=${invite.body.code}`,
+      expiresAt: expect.any(String),
+    });
+    const days = (Date.parse(invite.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const held = await api().delete(`/api/people/${person.id}`).set(bob.headers);
+    expect(held.status).toBe(409);
+
+    const register = (body: object) =>
+      request(auth.url)
+        .post('/internal/accounts')
+        .set(asService('gateway'))
+        .send({ password: 'a good password', ...body });
+    // A username already taken changes nothing: the invite still works afterwards.
+    const taken = await register({ username: 'alice-people', inviteCode: invite.body.code }).expect(409);
+    expect(taken.body.message).toBe('That username is already taken. Please choose another.');
+    const wrong = await register({ username: 'ola', inviteCode: 'ABCDE-FGHJK-MN' }).expect(400);
+    expect(wrong.body.message).toMatch(/^This invite code is not valid/);
+
+    const joined = await register({ username: 'ola', inviteCode: invite.body.code.toLowerCase() }).expect(201);
+    expect(joined.body).toMatchObject({ id: person.id, username: 'ola', displayName: 'Ola Nowicka' });
+    const again = await register({ username: 'ola2', inviteCode: invite.body.code }).expect(400);
+    expect(again.body.message).toMatch(/^This invite code is not valid/);
+
+    const login = await request(auth.url)
+      .post('/internal/logins')
+      .set(asService('gateway'))
+      .send({ username: 'ola', password: 'a good password' })
+      .expect(200);
+    expect(login.body.id).toBe(person.id);
+    const me = await api().get(`/api/people/${person.id}`).set(alice.headers).expect(200);
+    expect(me.body).toMatchObject({ hasAccount: true, username: 'ola', givenName: 'Ola' });
+    const tagged = await request(media.url)
+      .get('/api/media/tagged')
+      .set(asUser({ id: person.id, username: 'ola' }))
+      .expect(200);
+    expect(tagged.body.items.map((i: { id: number }) => i.id)).toEqual([photo]);
+    const member = await api().post(`/api/people/${person.id}/invite`).set(bob.headers).expect(409);
+    expect(member.body.message).toBe('Ola Nowicka already has an account.');
+  });
+
+  it('merges a duplicate into another person: ties, tags and missing fields move, the duplicate goes', async () => {
+    const keep = (await add({ givenName: 'Jadwiga', surname: 'Mazur' }).expect(201)).body as { id: number };
+    const duplicate = (
+      await add({ displayName: 'Babcia Jadzia', sex: 'F', birth: { date: 'ABT 1930', place: 'Lwów' } }).expect(201)
+    ).body as { id: number };
+    const photo = await tagIn(duplicate.id);
+    await request(family.url)
+      .post('/api/family')
+      .set(alice.headers)
+      .send({ toUserId: duplicate.id, relationType: 'parent' })
+      .expect(201);
+
+    const member = await api().post(`/api/people/${bob.id}/merge`).set(alice.headers).send({ intoId: keep.id });
+    expect(member.status).toBe(409);
+    expect(member.body.message).toBe('Bob-people has an account and cannot be merged into someone else.');
+    await api().post(`/api/people/${keep.id}/merge`).set(alice.headers).send({ intoId: keep.id }).expect(400);
+
+    const merged = await api()
+      .post(`/api/people/${duplicate.id}/merge`)
+      .set(bob.headers)
+      .send({ intoId: keep.id })
+      .expect(200);
+    expect(merged.body).toMatchObject({
+      id: keep.id,
+      displayName: 'Jadwiga Mazur',
+      sex: 'F',
+      birth: { date: 'ABT 1930', place: 'Lwów' },
+    });
+    await api().get(`/api/people/${duplicate.id}`).set(alice.headers).expect(404);
+    const tree = await request(family.url).get(`/api/family/${alice.id}`).set(alice.headers).expect(200);
+    expect(tree.body.map((r: { toUserId: number; relationType: string }) => [r.toUserId, r.relationType])).toEqual([
+      [keep.id, 'parent'],
+    ]);
+    const photos = await request(media.url).get(`/api/media/tagged?userId=${keep.id}`).set(alice.headers).expect(200);
+    expect(photos.body.items.map((i: { id: number }) => i.id)).toEqual([photo]);
+  });
+
+  it('refuses a merge that would give someone a third birth parent, moving nothing', async () => {
+    const child = (await add({ givenName: 'Child' }).expect(201)).body as { id: number };
+    const [mum, dad, other] = await Promise.all(
+      ['Mum', 'Dad', 'Other'].map(async (givenName) => (await add({ givenName }).expect(201)).body as { id: number }),
+    );
+    const otherChild = (await add({ givenName: 'Twin' }).expect(201)).body as { id: number };
+    for (const parent of [mum, dad]) {
+      await request(family.url)
+        .post('/api/family')
+        .set(alice.headers)
+        .send({ fromUserId: child.id, toUserId: parent.id, relationType: 'parent' })
+        .expect(201);
+    }
+    await request(family.url)
+      .post('/api/family')
+      .set(alice.headers)
+      .send({ fromUserId: otherChild.id, toUserId: other.id, relationType: 'parent' })
+      .expect(201);
+    const refused = await api()
+      .post(`/api/people/${otherChild.id}/merge`)
+      .set(alice.headers)
+      .send({ intoId: child.id })
+      .expect(409);
+    expect(refused.body.message).toBe('Merging would give Child more than two birth parents.');
+    await api().get(`/api/people/${otherChild.id}`).set(alice.headers).expect(200);
+    const ties = await request(family.url).get(`/api/family/${otherChild.id}`).set(alice.headers).expect(200);
+    expect(ties.body).toHaveLength(1);
   });
 });

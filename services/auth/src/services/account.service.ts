@@ -13,6 +13,7 @@ import { coded, InternalClient, type Identity } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
 import { AccountRepository } from '../repositories/account.repository';
+import { InviteService } from './invite.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password-hasher';
 import { ResetCodeService } from './reset-code.service';
 import { AUTH_CONFIG, purgeOrder } from './services';
@@ -26,6 +27,7 @@ export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly resetCodes: ResetCodeService,
+    private readonly invites: InviteService,
     private readonly internal: InternalClient,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
@@ -36,6 +38,7 @@ export class AccountService {
 
   /** Creates the account and its profile, or neither. */
   async register(dto: RegisterDto): Promise<UserProfile> {
+    if (dto.inviteCode !== undefined) return this.invites.register({ ...dto, inviteCode: dto.inviteCode });
     if (this.config.SIGNUP === 'closed' && dto.invitedBy === undefined) {
       throw new ForbiddenException('Sign-up is closed. Ask a family member to add you.');
     }

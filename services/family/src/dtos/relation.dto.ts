@@ -142,3 +142,9 @@ export function mapRelation(
     toUser: people.get(toUserId)!,
   };
 }
+
+/** POST /internal/people/{id}/merge (profile): the person the relations move to. */
+export class MergeIntoDto {
+  @IsId()
+  intoId!: number;
+}

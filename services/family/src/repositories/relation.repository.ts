@@ -175,6 +175,60 @@ export class FamilyGraphTransaction {
     return rows.map((row) => ({ userId: row.user_id, relationType: row.relation_type }));
   }
 
+  /**
+   * Moves every relation of `sourceId` to `targetId`: a relation between the two goes, as does one that would
+   * give the target a second relation to the same person (one relation per pair).
+   */
+  async moveRelations(sourceId: number, targetId: number): Promise<void> {
+    await this.db.query(
+      `DELETE FROM relations WHERE (from_user_id = $1 AND to_user_id = $2) OR (from_user_id = $2 AND to_user_id = $1)`,
+      [sourceId, targetId],
+    );
+    await this.db.query(
+      `DELETE FROM relations r
+       WHERE (r.from_user_id = $1 OR r.to_user_id = $1)
+         AND EXISTS (
+           SELECT 1 FROM relations o
+           WHERE LEAST(o.from_user_id, o.to_user_id) = LEAST(CASE WHEN r.from_user_id = $1 THEN r.to_user_id ELSE r.from_user_id END, $2)
+             AND GREATEST(o.from_user_id, o.to_user_id) = GREATEST(CASE WHEN r.from_user_id = $1 THEN r.to_user_id ELSE r.from_user_id END, $2))`,
+      [sourceId, targetId],
+    );
+    await this.db.query(`UPDATE relations SET from_user_id = $2 WHERE from_user_id = $1`, [sourceId, targetId]);
+    await this.db.query(`UPDATE relations SET to_user_id = $2 WHERE to_user_id = $1`, [sourceId, targetId]);
+  }
+
+  async currentPartnerships(userId: number): Promise<number> {
+    const [row]: Array<{ count: number }> = await this.db.query(
+      `SELECT count(*)::int AS count FROM relations
+       WHERE relation_type = 'spouse' AND is_current AND (from_user_id = $1 OR to_user_id = $1)`,
+      [userId],
+    );
+    return row!.count;
+  }
+
+  /** Whether the person is among their own ancestors (a cycle through them). */
+  async isOwnAncestor(userId: number): Promise<boolean> {
+    const [row]: Array<{ found: boolean }> = await this.db.query(
+      `WITH RECURSIVE ancestors(id) AS (
+         SELECT parent.id FROM (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = $1 AND relation_type = 'parent'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = $1 AND relation_type = 'child'
+         ) parent
+         UNION
+         SELECT parent.id FROM ancestors a
+         CROSS JOIN LATERAL (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = a.id AND relation_type = 'parent'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = a.id AND relation_type = 'child'
+         ) parent
+       )
+       SELECT EXISTS (SELECT 1 FROM ancestors WHERE id = $1::int) AS found`,
+      [userId],
+    );
+    return row!.found;
+  }
+
   /** Inserts the relation, or answers null when the pair already has one (the unique index decides). */
   async insert(relation: NewRelation): Promise<RelationEntity | null> {
     const details = Object.entries(relation.details ?? {}).filter(([, value]) => value !== undefined);

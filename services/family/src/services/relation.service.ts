@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type {
   ChildTieKind,
   FamilyRelation,
@@ -188,6 +188,30 @@ export class RelationService {
       throw new ForbiddenException('Only the two people in a relation, or whoever added it, can delete it.');
     }
     return people;
+  }
+
+  /**
+   * A duplicate person is folded into another (profile asks): their relations move, in one transaction that
+   * is refused whole when the merged person would have a third birth parent, a second current partner, or be
+   * their own ancestor. Idempotent: a source without relations moves nothing.
+   */
+  async merge(sourceId: number, targetId: number): Promise<void> {
+    const people = await this.directory.lookup([targetId]);
+    const nameOf = (id: number) => people.get(id)?.displayName ?? 'This person';
+    await this.relations.inTransaction(async (graph) => {
+      await graph.lockLineage();
+      await graph.lockPeople([sourceId, targetId]);
+      await graph.moveRelations(sourceId, targetId);
+      if ((await graph.parentCount(targetId)) > 2) {
+        throw new ConflictException(`Merging would give ${nameOf(targetId)} more than two birth parents.`);
+      }
+      if ((await graph.currentPartnerships(targetId)) > 1) {
+        throw new ConflictException(`Merging would give ${nameOf(targetId)} two current partners.`);
+      }
+      if (await graph.isOwnAncestor(targetId)) {
+        throw new ConflictException(`Merging would make ${nameOf(targetId)} their own ancestor.`);
+      }
+    });
   }
 
   /** Account deletion: nothing of the person stays in anyone's tree. */

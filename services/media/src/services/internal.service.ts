@@ -35,6 +35,11 @@ export class InternalMediaService {
     return { count: await this.media.tagCount(userId) };
   }
 
+  /** A person is folded into another (profile): their tags move. Idempotent. */
+  async mergePerson(userId: number, intoId: number): Promise<void> {
+    await this.media.moveTags(userId, intoId);
+  }
+
   async purgeUser(userId: number): Promise<void> {
     let afterId = 0;
     for (;;) {

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
+import { BecomeMemberDto, CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
 import { DirectoryService } from '../services/directory.service';
 import { PeopleService } from '../services/people.service';
 import { PurgeService } from '../services/purge.service';
@@ -17,6 +17,12 @@ export class InternalDirectoryController {
   @Post('profiles')
   create(@Body() dto: CreateProfileDto) {
     return this.directory.create(dto);
+  }
+
+  /** An invite was used (auth): the person without an account becomes a member. */
+  @Put('profiles/:id/account')
+  becomeMember(@Param('id', ParseIdPipe) id: number, @Body() dto: BecomeMemberDto) {
+    return this.directory.becomeMember(id, dto);
   }
 
   @Get('profiles/:id')

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import type { Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
-import { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
+import { MergePersonDto, PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import { PeopleService } from '../services/people.service';
 
 /** Everyone in the family, with or without an account (DESIGN.md §6). */
@@ -33,6 +33,18 @@ export class PeopleController {
   @HttpCode(204)
   delete(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number) {
     return this.people.delete(id);
+  }
+
+  @Post(':id/invite')
+  @HttpCode(201)
+  invite(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.people.invite(user, id);
+  }
+
+  @Post(':id/merge')
+  @HttpCode(200)
+  merge(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Body() dto: MergePersonDto) {
+    return this.people.merge(user, id, dto.intoId);
   }
 
   @Get(':id/history')

@@ -21,11 +21,12 @@ import {
   SEXES,
   STORY_MAX,
   type LifeEvent,
+  type MergePersonRequest,
   type PeopleQuery,
   type PersonFields,
   type Sex,
 } from '@family/contract';
-import { trim, trimToNull } from '@family/shared';
+import { IsId, trim, trimToNull } from '@family/shared';
 
 const given = (_dto: object, value: unknown) => value !== undefined && value !== null;
 
@@ -106,4 +107,10 @@ export class PeopleQueryDto implements PeopleQuery {
   @MaxLength(400, { message: 'The cursor is not one this list gave out.' })
   @IsString({ message: 'The cursor is not one this list gave out.' })
   cursor?: string;
+}
+
+export class MergePersonDto implements MergePersonRequest {
+  @IsId({ message: 'Please choose the person to merge into' })
+  @Type(() => Number)
+  intoId!: number;
 }

@@ -41,6 +41,31 @@ export class ProfileRepository {
     return (await this.findById(profile.userId))!;
   }
 
+  /**
+   * A person without an account becomes a member (an invite was used): the username is set only on a row that
+   * has none, so answers null when there is no such row.
+   */
+  async becomeMember(
+    userId: number,
+    changes: Pick<ProfileEntity, 'username'> & ProfileChanges,
+  ): Promise<ProfileEntity | null> {
+    try {
+      const result = await this.profiles
+        .createQueryBuilder()
+        .update(ProfileEntity)
+        .set(changes)
+        .where('user_id = :userId AND username IS NULL', { userId })
+        .execute();
+      if (!result.affected) return null;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') {
+        throw new ConflictException('That username is already taken. Please choose another.');
+      }
+      throw error;
+    }
+    return this.findById(userId);
+  }
+
   /** Applies the changes and answers the row as it is now, or null when the person is gone. */
   async update(userId: number, changes: ProfileChanges): Promise<ProfileEntity | null> {
     if (Object.keys(changes).length > 0) await this.profiles.update({ userId }, changes);

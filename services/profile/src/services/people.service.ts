@@ -12,6 +12,7 @@ import {
   type PersonChange,
   type PersonDetail,
   type PersonFields,
+  type PersonInvite,
   type PersonListItem,
 } from '@family/contract';
 import { InternalClient, type Identity } from '@family/shared';
@@ -28,6 +29,7 @@ import {
   fieldsOf,
   holds,
   mapPersonDetail,
+  missingFields,
   mapPersonListItem,
   toColumns,
 } from './person-fields';
@@ -183,10 +185,60 @@ export class PeopleService {
         `${person.displayName} is tagged in ${count === 1 ? 'one item' : `${count} items`}. Remove the tags first.`,
       );
     }
+    const { open } = await this.internal.call<{ open: boolean }>(
+      this.service('auth'),
+      'GET',
+      `/internal/people/${id}/open-invite`,
+    );
+    if (open) {
+      throw new ConflictException(
+        `${person.displayName} has an open invite. Wait until it is used or expires, or merge them instead.`,
+      );
+    }
     await this.internal.call(this.service('family'), 'DELETE', `/internal/users/${id}`);
     await this.purges.purge(id);
     await this.people.deleteHistory(id);
     await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+  }
+
+  /** A one-time sign-up as this person, for seven days; a new invite replaces the last. */
+  async invite(user: Identity, id: number): Promise<PersonInvite> {
+    const person = await this.existing(id);
+    if (person.username !== null) throw new ConflictException(`${person.displayName} already has an account.`);
+    const { code, expiresAt } = await this.internal.call<{ code: string; expiresAt: string }>(
+      this.service('auth'),
+      'POST',
+      '/internal/invites',
+      { body: { personId: id, createdBy: user.id } },
+    );
+    return { code, url: `/?invite=${encodeURIComponent(code)}`, expiresAt };
+  }
+
+  /**
+   * Folds a duplicate without an account into another person: family moves the ties (or refuses when the
+   * merged family would break a rule), media the tags; fields the other person lacks are filled from the
+   * duplicate, and the duplicate goes. Each step is idempotent, so a merge cut short finishes when asked again.
+   */
+  async merge(user: Identity, id: number, intoId: number): Promise<PersonDetail> {
+    if (id === intoId) throw new BadRequestException('A person cannot be merged into themselves.');
+    const source = await this.existing(id);
+    if (source.username !== null) {
+      throw new ConflictException(`${source.displayName} has an account and cannot be merged into someone else.`);
+    }
+    const target = await this.existing(intoId);
+    const body = { body: { intoId } };
+    await this.internal.call(this.service('family'), 'POST', `/internal/people/${id}/merge`, body);
+    await this.internal.call(this.service('media'), 'POST', `/internal/people/${id}/merge`, body);
+    // A member's own fields are theirs to fill; a person without an account takes what the duplicate knew.
+    const mayFill = target.username === null || target.userId === user.id;
+    const missing = mayFill ? missingFields(fieldsOf(target), fieldsOf(source)) : {};
+    const result = await this.people.change(intoId, (current) =>
+      Object.keys(missing).length ? this.decide(user, current, missing, 'update') : null,
+    );
+    await this.purges.purge(id);
+    await this.people.deleteHistory(id);
+    await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+    return mapPersonDetail(result?.profile ?? target);
   }
 
   private decide(user: Identity, current: ProfileEntity, fields: PersonFields, action: 'update' | 'undo') {

@@ -126,6 +126,16 @@ export function difference(
   return { before: was as PersonFields, after: is as PersonFields };
 }
 
+/** The fields `target` lacks (empty, or sex unknown) that `source` has: what a merge fills in. */
+export function missingFields(target: Required<PersonFields>, source: Required<PersonFields>): PersonFields {
+  const fill: Record<string, unknown> = {};
+  for (const name of ['givenName', 'surname', 'birth', 'death', 'story'] as const) {
+    if (target[name] === null && source[name] !== null) fill[name] = source[name];
+  }
+  if (target.sex === 'U' && source.sex !== 'U') fill.sex = source.sex;
+  return fill as PersonFields;
+}
+
 /** Whether the person's fields hold these values now. */
 export function holds(current: Required<PersonFields>, values: PersonFields): boolean {
   return FIELD_NAMES.every(
