@@ -3,6 +3,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   albums: { path: '/albums', getHref: () => '/albums' },
   family: { path: '/family', getHref: () => '/family' },
+  people: { path: '/people', getHref: () => '/people' },
   profile: { path: '/profile', getHref: () => '/profile' },
   userProfile: {
     path: '/profile/:id',

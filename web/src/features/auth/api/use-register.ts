@@ -8,13 +8,15 @@ import { CURRENT_USER_KEY } from './use-current-user';
 export function useRegister() {
   const { mutate } = useSWRConfig();
   return useSWRMutation('/api/register', async (path: string, { arg }: { arg: RegisterRequest }) => {
-    const displayName = arg.displayName?.trim() || arg.username;
+    // An invited person keeps the name the family knows them by unless they type another.
+    const displayName = arg.displayName?.trim() || (arg.inviteCode ? undefined : arg.username);
     const email = arg.email?.trim();
     const { user } = await sendJson<AccountResponse>('POST', path, {
       username: arg.username,
       password: arg.password,
-      displayName,
+      ...(displayName ? { displayName } : {}),
       ...(email ? { email } : {}),
+      ...(arg.inviteCode ? { inviteCode: arg.inviteCode } : {}),
     } satisfies RegisterRequest);
     await mutate(CURRENT_USER_KEY, user, { revalidate: false });
     return user;
