@@ -15,6 +15,7 @@ import { useFamilyPeople } from '../api/use-family-people';
 import type { RelativeForm } from '../hooks/use-relative-form';
 import type { RelativeMode } from '../utils/relative-form';
 import { NewMemberFields } from './new-member-fields';
+import { NewPersonFields } from './new-person-fields';
 import { PersonPicker } from './person-picker';
 import { RelationTypeField } from './relation-type-field';
 
@@ -93,6 +94,9 @@ export function RelativeFormDialog({
             <ToggleButton value="new" sx={{ minHeight: 48 }}>
               {modeLabels.new}
             </ToggleButton>
+            <ToggleButton value="person" sx={{ minHeight: 48 }}>
+              {modeLabels.person}
+            </ToggleButton>
           </ToggleButtonGroup>
 
           {form.formError && (
@@ -113,6 +117,15 @@ export function RelativeFormDialog({
                 error={errors.person}
                 inputRef={form.inputRef('person')}
                 onChange={form.choosePerson}
+              />
+            ) : form.mode === 'person' ? (
+              <NewPersonFields
+                idPrefix={idPrefix}
+                values={form.personFields}
+                error={errors.givenName}
+                disabled={busy}
+                inputRef={form.inputRef('givenName')}
+                onChange={form.changePersonField}
               />
             ) : (
               <NewMemberFields

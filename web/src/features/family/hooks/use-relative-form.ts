@@ -3,6 +3,7 @@ import type { CreateMemberRequest, PersonSummary, RelationType } from '@family/c
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useAddRelation } from '../api/use-add-relation';
+import { useCreatePerson } from '../api/use-create-person';
 import { useRefreshFamily } from '../api/use-refresh-family';
 import {
   EMPTY_NEW_MEMBER,
@@ -12,9 +13,12 @@ import {
   type NewMemberFields,
 } from '../utils/member-form';
 import {
+  EMPTY_NEW_PERSON,
   RELATIVE_FIELD_ORDER,
   checkExistingRelative,
+  checkNewPerson,
   checkNewRelative,
+  type NewPersonFields,
   type RelativeErrors,
   type RelativeField,
   type RelativeMode,
@@ -46,14 +50,16 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
   const [person, setPerson] = useState<PersonSummary | null>(null);
   const [relationType, setRelationType] = useState<RelationType | ''>('');
   const [fields, setFields] = useState<NewMemberFields>(EMPTY_NEW_MEMBER);
+  const [personFields, setPersonFields] = useState<NewPersonFields>(EMPTY_NEW_PERSON);
   const [errors, setErrors] = useState<RelativeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const inputs = useRef<Partial<Record<RelativeField, HTMLElement | null>>>({});
 
   const addRelation = useAddRelation();
+  const createPerson = useCreatePerson();
   const refresh = useRefreshFamily();
   const { toast } = useToast();
-  const busy = addRelation.isMutating || createAccount.isMutating;
+  const busy = addRelation.isMutating || createAccount.isMutating || createPerson.isMutating;
   const today = todayIso();
   const owner = fromUserId === undefined ? {} : { fromUserId };
 
@@ -62,6 +68,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     setPerson(null);
     setRelationType('');
     setFields(EMPTY_NEW_MEMBER);
+    setPersonFields(EMPTY_NEW_PERSON);
     setErrors({});
     setFormError(null);
   };
@@ -113,24 +120,35 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     }
   };
 
-  const addNew = async () => {
-    if (!check(checkNewRelative(kind, fields, relationType, today)) || !relationType) return;
+  const addNew = async (how: 'new' | 'person') => {
+    const problems =
+      how === 'new' ? checkNewRelative(kind, fields, relationType, today) : checkNewPerson(personFields, relationType);
+    if (!check(problems) || !relationType) return;
     let created: PersonSummary;
     try {
-      created = (await createAccount.trigger(memberPayload(fields))).user;
+      if (how === 'new') created = (await createAccount.trigger(memberPayload(fields))).user;
+      else {
+        const birth = personFields.birthDate.trim();
+        created = await createPerson.trigger({
+          givenName: personFields.givenName.trim() || null,
+          surname: personFields.surname.trim() || null,
+          ...(birth ? { birth: { date: birth, place: null } } : {}),
+        });
+      }
     } catch (error) {
       fail(error);
       return;
     }
     try {
       await addRelation.trigger({ ...owner, toUserId: created.id, relationType, inheritRelations: true });
-      done(created, 'new');
+      done(created, how);
     } catch (error) {
       // The account exists now: offer them as an existing person so a second try does not create them twice.
       void refresh();
       setMode('existing');
       setPerson(created);
       setFields(EMPTY_NEW_MEMBER);
+      setPersonFields(EMPTY_NEW_PERSON);
       toast({
         variant: 'destructive',
         title: 'Error',
@@ -145,6 +163,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     person,
     relationType,
     fields,
+    personFields,
     errors,
     formError,
     busy,
@@ -164,6 +183,10 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
       setRelationType(next);
       clearError('relationType');
     },
+    changePersonField: (name: keyof NewPersonFields, value: string) => {
+      setPersonFields((current) => ({ ...current, [name]: value }));
+      if (name === 'givenName' || name === 'surname') clearError('givenName');
+    },
     changeField: (name: keyof NewMemberFields, value: string) => {
       setFields((current) => ({ ...current, [name]: value }));
       clearError(name);
@@ -171,7 +194,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (busy) return;
-      void (mode === 'existing' ? addExisting() : addNew());
+      void (mode === 'existing' ? addExisting() : addNew(mode));
     },
   };
 }
