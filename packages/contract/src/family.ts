@@ -99,3 +99,28 @@ export interface FamilyTree {
 
 export const TREE_DEPTH_DEFAULT = 3;
 export const TREE_DEPTH_MAX = 10;
+
+/** A tie as a person's history records it. */
+export interface TieSnapshot {
+  relationType: RelationType;
+  fromUserId: number;
+  toUserId: number;
+  kind: ChildTieKind | PartnershipKind | null;
+  current: boolean;
+  start: LifeEvent | null;
+  end: LifeEvent | null;
+}
+
+/** GET /api/family/history/{id}: who added, changed or removed a tie of the person, newest first. */
+export interface TieChange {
+  id: number;
+  relationId: number;
+  action: 'add' | 'update' | 'delete';
+  before: TieSnapshot | null;
+  after: TieSnapshot | null;
+  /** The two people of the tie (a person the directory no longer knows is left out). */
+  people: PersonSummary[];
+  changedBy: PersonSummary | null;
+  /** ISO timestamp. */
+  changedAt: string;
+}

@@ -176,11 +176,18 @@ describe('families as genealogy holds them (real Postgres, real profile and auth
       toUserId: grandpa.id,
       relationType: 'spouse',
     }).expect(201);
-    await request(stack.family.url)
+    const patched = await request(stack.family.url)
       .patch(`/api/family/${marriage.body.id}`)
       .set(as(stranger))
       .send({ start: { date: 'BET 1920 AND 1925', place: 'Wilno' } })
       .expect(200);
+    expect(patched.body).toMatchObject({
+      id: marriage.body.id,
+      fromUserId: grandma.id,
+      toUserId: grandpa.id,
+      relationType: 'spouse',
+      toUser: { id: grandpa.id, displayName: 'Grandpa' },
+    });
     const memberTie = await relate(owner, { toUserId: (await member('Friend')).id, relationType: 'sibling' }).expect(
       201,
     );
@@ -251,5 +258,35 @@ describe('families as genealogy holds them (real Postgres, real profile and auth
     expect(bad.body.message).toBe('up and down must be whole numbers from 0 to 10');
     const unknown = await request(stack.family.url).get('/api/family/tree/987654').set(as(viewer)).expect(404);
     expect(unknown.body.message).toBe('This person is not in the family archive.');
+  });
+
+  it("keeps who added, changed and removed a person's ties in their history", async () => {
+    const [adder, editor] = [await member('Adder'), await member('Editor')];
+    const [anna, piotr] = [await relative('Anna'), await relative('Piotr')];
+    const tie = await relate(adder, { fromUserId: anna.id, toUserId: piotr.id, relationType: 'spouse' }).expect(201);
+    await request(stack.family.url)
+      .patch(`/api/family/${tie.body.id}`)
+      .set(as(editor))
+      .send({ kind: 'divorced', current: false, end: { date: '1970', place: null } })
+      .expect(200);
+    await request(stack.family.url).delete(`/api/family/${tie.body.id}`).set(as(editor)).expect(200);
+
+    const history = await request(stack.family.url).get(`/api/family/history/${piotr.id}`).set(as(adder)).expect(200);
+    expect(history.body.map((c: { action: string }) => c.action)).toEqual(['delete', 'update', 'add']);
+    const [removed, changed, added] = history.body;
+    expect(added).toMatchObject({
+      relationId: tie.body.id,
+      before: null,
+      after: { relationType: 'spouse', kind: 'married', current: true, end: null },
+      changedBy: { id: adder.id },
+      people: [expect.objectContaining({ id: anna.id }), expect.objectContaining({ id: piotr.id })],
+    });
+    expect(changed).toMatchObject({
+      before: { kind: 'married', current: true },
+      after: { kind: 'divorced', current: false, end: { date: '1970', place: null } },
+      changedBy: { id: editor.id },
+    });
+    expect(removed).toMatchObject({ before: { kind: 'divorced' }, after: null, changedBy: { id: editor.id } });
+    await request(stack.family.url).get('/api/family/history/987654').set(as(adder)).expect(404);
   });
 });

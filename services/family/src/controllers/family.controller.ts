@@ -24,10 +24,15 @@ export class FamilyController {
     return this.members.create(user, dto);
   }
 
-  /** Declared before `:rootUserId` so `tree` is never read as an id. */
+  /** Declared before `:rootUserId` so `tree` and `history` are never read as ids. */
   @Get('tree/:id')
   treeAround(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number, @Query() query: TreeQueryDto) {
     return this.relations.treeAround(id, query.up ?? TREE_DEPTH_DEFAULT, query.down ?? TREE_DEPTH_DEFAULT);
+  }
+
+  @Get('history/:id')
+  history(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.relations.tieHistory(id);
   }
 
   @Patch(':id')

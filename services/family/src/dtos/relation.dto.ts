@@ -24,6 +24,7 @@ import {
   type LifeEvent,
   type PartnershipKind,
   type TieDetails,
+  type TieSnapshot,
   type FamilyRelation,
   type PersonSummary,
   type RelationType,
@@ -147,4 +148,22 @@ export function mapRelation(
 export class MergeIntoDto {
   @IsId()
   intoId!: number;
+}
+
+/** A marriage or divorce as the API shows it: null when neither date nor place is known. */
+export function lifeEvent(date: string | null, place: string | null): LifeEvent | null {
+  return date === null && place === null ? null : { date, place };
+}
+
+/** A relation as a person's history records it. */
+export function tieSnapshot(relation: RelationEntity): TieSnapshot {
+  return {
+    relationType: relation.relationType,
+    fromUserId: relation.fromUserId,
+    toUserId: relation.toUserId,
+    kind: relation.kind,
+    current: relation.isCurrent,
+    start: lifeEvent(relation.startDate, relation.startPlace),
+    end: lifeEvent(relation.endDate, relation.endPlace),
+  };
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import type { RelationType } from '@family/contract';
+import type { RelationType, TieSnapshot } from '@family/contract';
+import { tieSnapshot } from '../dtos/relation.dto';
 import { RelationEntity } from '../entities/relation.entity';
 
 /** Keys of the transaction-scoped advisory locks (two-int form: namespace, id). */
@@ -80,6 +81,16 @@ const TIE_COLUMN_NAMES: Record<keyof TieColumns, string> = {
   endLatest: 'end_latest',
   endPlace: 'end_place',
 };
+
+export interface TieChangeRow {
+  id: number;
+  relation_id: number;
+  action: 'add' | 'update' | 'delete';
+  before: TieSnapshot | null;
+  after: TieSnapshot | null;
+  changed_by: number;
+  changed_at: Date;
+}
 
 /** A relative of someone, as that person sees them: `relationType` is what `userId` is to them. */
 export interface Relative {
@@ -249,6 +260,33 @@ export class FamilyGraphTransaction {
     return rows[0] ? toEntity(rows[0]) : null;
   }
 
+  /** Keeps who added, changed or removed a tie, with the tie before and after (see tie_changes). */
+  async recordChange(
+    action: 'add' | 'update' | 'delete',
+    before: RelationEntity | null,
+    after: RelationEntity | null,
+    changedBy: number,
+  ): Promise<void> {
+    const tie = (after ?? before)!;
+    await this.db.query(
+      `INSERT INTO tie_changes (relation_id, person_a, person_b, action, before, after, changed_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        tie.id,
+        tie.fromUserId,
+        tie.toUserId,
+        action,
+        before ? JSON.stringify(tieSnapshot(before)) : null,
+        after ? JSON.stringify(tieSnapshot(after)) : null,
+        changedBy,
+      ],
+    );
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM relations WHERE id = $1`, [id]);
+  }
+
   /** The row, locked for the rest of the transaction. */
   async lockedRelation(id: number): Promise<RelationEntity | null> {
     const rows: RelationRow[] = await this.db.query(`SELECT ${COLUMNS} FROM relations WHERE id = $1 FOR UPDATE`, [id]);
@@ -258,10 +296,11 @@ export class FamilyGraphTransaction {
   async update(id: number, columns: TieColumns): Promise<RelationEntity> {
     const entries = Object.entries(columns).filter(([, value]) => value !== undefined);
     const sets = entries.map(([key], i) => `${TIE_COLUMN_NAMES[key as keyof TieColumns]} = $${i + 2}`);
-    const rows: RelationRow[] = await this.db.query(
+    // An UPDATE answers [rows, affected] through TypeORM's query().
+    const [rows] = (await this.db.query(
       `UPDATE relations SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE id = $1 RETURNING ${COLUMNS}`,
       [id, ...entries.map(([, value]) => value)],
-    );
+    )) as [RelationRow[], number];
     return toEntity(rows[0]!);
   }
 }
@@ -357,8 +396,13 @@ export class RelationRepository {
     return rows.map(toEntity);
   }
 
-  async delete(id: number): Promise<void> {
-    await this.relations.delete({ id });
+  /** Changes to the ties of a person, newest first. */
+  tieHistory(personId: number): Promise<TieChangeRow[]> {
+    return this.relations.query(
+      `SELECT id, relation_id, action, before, after, changed_by, changed_at FROM tie_changes
+       WHERE person_a = $1 OR person_b = $1 ORDER BY id DESC LIMIT 500`,
+      [personId],
+    );
   }
 
   /** Every relation the person is in, on either end. Nothing left is harmless: idempotent. */

@@ -3,15 +3,15 @@ import type {
   ChildTieKind,
   FamilyRelation,
   FamilyTree,
-  LifeEvent,
   MessageResponse,
   PartnershipKind,
   PersonListItem,
   PersonSummary,
+  TieChange,
 } from '@family/contract';
 import { DirectoryClient, InternalClient, type Identity } from '@family/shared';
 import type { FamilyConfig } from '../config';
-import { mapRelation, type AddRelationDto, type TieDetailsDto } from '../dtos/relation.dto';
+import { lifeEvent, mapRelation, type AddRelationDto, type TieDetailsDto } from '../dtos/relation.dto';
 import type { RelationEntity } from '../entities/relation.entity';
 import { RelationRepository } from '../repositories/relation.repository';
 import { edgeOf, findViolation, inheritedRelations, violationError } from './family-graph';
@@ -21,10 +21,6 @@ import { tieColumns } from './tie-details';
 const UNKNOWN_MEMBER = 'Invalid family member selected';
 const UNKNOWN_ROOT = 'This person is not in the family archive.';
 const UNKNOWN_RELATION = 'This relation does not exist. It may have been deleted already.';
-
-function lifeEvent(date: string | null, place: string | null): LifeEvent | null {
-  return date === null && place === null ? null : { date, place };
-}
 
 @Injectable()
 export class RelationService {
@@ -68,6 +64,7 @@ export class RelationService {
       const created = await graph.insert({ fromUserId, toUserId, relationType, createdBy: user.id, details });
       // Only a unique-index conflict leaves nothing inserted: a pair written at the very same moment.
       if (!created) throw violationError({ rule: 'one-relation-per-pair', a: fromUserId, b: toUserId }, nameOf);
+      await graph.recordChange('add', null, created, user.id);
 
       if (dto.inheritRelations) {
         const relatives = await graph.relativesOf(fromUserId);
@@ -77,7 +74,8 @@ export class RelationService {
             graph,
             edgeOf(inherited.fromUserId, inherited.toUserId, inherited.relationType),
           );
-          if (!broken) await graph.insert(inherited);
+          const added = broken ? null : await graph.insert(inherited);
+          if (added) await graph.recordChange('add', null, added, user.id);
         }
       }
       return created;
@@ -101,7 +99,12 @@ export class RelationService {
     const relation = await this.relations.findById(id);
     if (!relation) throw new NotFoundException(UNKNOWN_RELATION);
     await this.mayChange(user, relation);
-    await this.relations.delete(id);
+    await this.relations.inTransaction(async (graph) => {
+      const current = await graph.lockedRelation(id);
+      if (!current) return;
+      await graph.delete(id);
+      await graph.recordChange('delete', current, null, user.id);
+    });
     return { message: 'Relationship deleted successfully' };
   }
 
@@ -131,7 +134,9 @@ export class RelationService {
           if (await graph.hasSpouse(personId)) throw violationError({ rule: 'one-spouse', userId: personId }, nameOf);
         }
       }
-      return graph.update(id, columns);
+      const changed = await graph.update(id, columns);
+      await graph.recordChange('update', relation, changed, user.id);
+      return changed;
     });
     return mapRelation(updated, people, user.id);
   }
@@ -175,6 +180,30 @@ export class RelationService {
       }
     }
     return tree;
+  }
+
+  /** GET /api/family/history/{id}: who added, changed or removed the person's ties, newest first. */
+  async tieHistory(personId: number): Promise<TieChange[]> {
+    const rows = await this.relations.tieHistory(personId);
+    const ids = rows.flatMap((row) => {
+      const tie = (row.after ?? row.before)!;
+      return [tie.fromUserId, tie.toUserId, row.changed_by];
+    });
+    const people = await this.directory.lookup([personId, ...ids]);
+    if (!people.has(personId)) throw new NotFoundException(UNKNOWN_ROOT);
+    return rows.map((row) => {
+      const tie = (row.after ?? row.before)!;
+      return {
+        id: row.id,
+        relationId: row.relation_id,
+        action: row.action,
+        before: row.before,
+        after: row.after,
+        people: [tie.fromUserId, tie.toUserId].flatMap((id) => people.get(id) ?? []),
+        changedBy: people.get(row.changed_by) ?? null,
+        changedAt: row.changed_at.toISOString(),
+      };
+    });
   }
 
   /**
