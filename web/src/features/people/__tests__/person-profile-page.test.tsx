@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import type { PersonChange, PersonDetail, PersonInvite } from '@family/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { PersonChange, PersonDetail, PersonInvite, TieChange } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { PersonProfilePage } from '../components/person-profile-page';
@@ -66,6 +66,31 @@ describe(PersonProfilePage.name, () => {
           expiresAt: '2026-12-02T10:00:00.000Z',
         } satisfies PersonInvite);
       }
+      if (call.url === '/api/family/history/50') {
+        return fakeResponse(200, [
+          {
+            id: 9,
+            relationId: 4,
+            action: 'add',
+            before: null,
+            after: {
+              relationType: 'parent',
+              fromUserId: 50,
+              toUserId: 51,
+              kind: 'birth',
+              current: true,
+              start: null,
+              end: null,
+            },
+            people: [
+              { id: 50, username: null, displayName: 'Stefan Lisowski', profilePicture: null },
+              { id: 51, username: null, displayName: 'Jan Lis', profilePicture: null },
+            ],
+            changedBy: bob,
+            changedAt: '2026-11-19T12:00:00.000Z',
+          } satisfies TieChange,
+        ]);
+      }
       if (call.url.startsWith('/api/users')) return fakeResponse(200, []);
       return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
     });
@@ -80,6 +105,18 @@ describe(PersonProfilePage.name, () => {
     const changes = await screen.findByRole('list', { name: 'Changes' });
     expect(within(changes).getByText('Changed name, surname')).toBeInTheDocument();
     expect(within(changes).getAllByRole('button', { name: 'Undo' })).toHaveLength(1);
+    // The ties' history comes in between, by time.
+    const lines = () =>
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split('Bob')[0]);
+    await waitFor(() =>
+      expect(lines()).toEqual([
+        'Changed name, surname',
+        'Added a parent tie: Stefan Lisowski and Jan Lis (birth)',
+        'Added to the archive',
+      ]),
+    );
     await user.click(within(changes).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Change undone')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Stefan Lis' })).toBeInTheDocument();

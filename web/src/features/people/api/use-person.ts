@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { PersonChange, PersonDetail, PersonFields, PersonInvite } from '@family/contract';
+import type { PersonChange, PersonDetail, PersonFields, PersonInvite, TieChange } from '@family/contract';
 import { sendJson } from '../../../lib/api';
 
 const personKey = (id: number) => `/api/people/${id}`;
@@ -16,6 +16,12 @@ export function usePerson(id: number) {
 export function usePersonHistory(id: number) {
   const { data, error, isLoading, mutate } = useSWR<PersonChange[], Error>(historyKey(id));
   return { changes: data, error, isLoading, retry: () => mutate() };
+}
+
+/** GET /api/family/history/{id}: who added, changed or removed the person's ties, newest first. */
+export function useTieHistory(id: number) {
+  const { data } = useSWR<TieChange[], Error>(`/api/family/history/${id}`);
+  return { tieChanges: data };
 }
 
 /** After a change: the person, their history, and every list that shows people, fetched again. */
