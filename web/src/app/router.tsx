@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: paths.albums.path, lazy: page(() => import('./routes/albums')) },
           { path: paths.family.path, lazy: page(() => import('./routes/family')) },
           { path: paths.people.path, lazy: page(() => import('./routes/people')) },
+          { path: paths.familyTree.path, lazy: page(() => import('./routes/family-tree')) },
           { path: paths.profile.path, lazy: page(() => import('./routes/profile')) },
           { path: paths.userProfile.path, lazy: page(() => import('./routes/user-profile')) },
           {

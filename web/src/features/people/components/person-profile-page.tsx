@@ -135,9 +135,14 @@ export function PersonProfilePage({ personId, slots }: { personId: number; slots
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Link component={RouterLink} to={paths.people.getHref()} sx={{ display: 'inline-block', py: 1 }}>
-          Back to People
-        </Link>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to={paths.people.getHref()} sx={{ display: 'inline-block', py: 1 }}>
+            Back to People
+          </Link>
+          <Link component={RouterLink} to={paths.familyTree.getHref(person.id)} sx={{ display: 'inline-block', py: 1 }}>
+            Generations
+          </Link>
+        </Box>
         {slots?.relationAction}
       </Box>
       <Box
