@@ -106,4 +106,48 @@ describe('people without accounts in a browser', () => {
       await screenshot(page, 'people-invite-accepted');
     });
   });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])('draws several generations around anyone, re-centres on a tap and finds a person (%s)', async (name, viewport) => {
+    const add = async (givenName: string) =>
+      ((await me.client.post('/api/people', { givenName, surname: `Gen${run}${name}` })).body as { id: number }).id;
+    const [great, grand, parent, child, partner] = [
+      await add('Great'),
+      await add('Grand'),
+      await add('Parent'),
+      await add('Child'),
+      await add('Partner'),
+    ];
+    const tie = (c: number, p: number) =>
+      me.client.post('/api/family', { fromUserId: c, toUserId: p, relationType: 'parent' });
+    await tie(grand, great);
+    await tie(parent, grand);
+    await tie(child, parent);
+    await me.client.post('/api/family', {
+      fromUserId: parent,
+      toUserId: partner,
+      relationType: 'spouse',
+      kind: 'divorced',
+      current: false,
+    });
+
+    await withPage(browser, viewport, async (page) => {
+      const started = Date.now();
+      await openAs(page, me, `/family/tree/${child}`);
+      await page.getByRole('heading', { level: 1, name: `Family tree of Child Gen${run}${name}` }).waitFor();
+      for (const who of ['Great', 'Grand', 'Parent', 'Partner']) {
+        await page.getByRole('button', { name: `${who} Gen${run}${name}` }).waitFor();
+      }
+      // Signing in, loading and drawing the tree: generous, only a guard against a hang.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await page.getByRole('button', { name: `Great Gen${run}${name}` }).click();
+      await page.getByRole('heading', { level: 1, name: `Family tree of Great Gen${run}${name}` }).waitFor();
+      await page.getByLabel('Find a person').fill(`Partner Gen${run}${name}`);
+      await page.getByRole('option', { name: `Partner Gen${run}${name}` }).click();
+      await page.getByRole('heading', { level: 1, name: `Family tree of Partner Gen${run}${name}` }).waitFor();
+      await screenshot(page, `people-generations-${name}`);
+    });
+  });
 });
