@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PersonSummary } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
@@ -24,7 +24,12 @@ const DEPTHS = [1, 2, 3, 4, 5, 6];
  * A tap on a person centres the tree on them; "Find a person" jumps to anyone; only what is on screen is drawn.
  */
 export function GenerationsTreePage({ rootId }: { rootId: number }) {
-  const [depth, setDepth] = useState(3);
+  // `?depth=N` opens the tree N generations each way (a shared link keeps its depth).
+  const [search] = useSearchParams();
+  const [depth, setDepth] = useState(() => {
+    const asked = Number(search.get('depth'));
+    return DEPTHS.includes(asked) ? asked : 3;
+  });
   const { tree, error, isLoading, retry } = useTreeAround(rootId, depth);
   const everyone = useEveryone([]);
   const navigate = useNavigate();
