@@ -61,7 +61,8 @@ function destroy(req: Request): Promise<void> {
  */
 async function signIn(req: Request, user: UserProfile, sessions: UserSessions): Promise<void> {
   await regenerate(req);
-  req.session.user = { id: user.id, username: user.username };
+  // Sign-in and sign-up answer members, who always have a username.
+  req.session.user = { id: user.id, username: user.username ?? '' };
   await save(req);
   await sessions.add(user.id, req.sessionID);
 }
@@ -175,6 +176,7 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
           displayName: body.displayName,
           email: body.email,
           birthday: body.birthday,
+          inviteCode: body.inviteCode,
           ...(autoLogin ? {} : { invitedBy: caller!.id }),
         },
       });

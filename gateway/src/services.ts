@@ -25,6 +25,7 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/user/password', 'auth'],
   ['/api/user', 'profile'],
   ['/api/users', 'profile'],
+  ['/api/people', 'profile'],
   ['/api/memories', 'profile'],
   ['/api/media', 'media'],
   ['/api/albums', 'albums'],

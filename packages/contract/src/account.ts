@@ -24,6 +24,8 @@ export interface RegisterRequest {
   email?: string;
   /** A calendar date, `YYYY-MM-DD`. */
   birthday?: string;
+  /** An invite's code: the sign-up becomes the invited person, keeping everything attached to them. */
+  inviteCode?: string;
 }
 
 /**

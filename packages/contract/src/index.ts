@@ -7,3 +7,4 @@ export * from './media';
 export * from './message';
 export * from './person';
 export * from './profile';
+export * from './people';

@@ -4,7 +4,8 @@
  */
 export interface PersonSummary {
   id: number;
-  username: string;
+  /** Null for a person without an account (a relative who never signed up). */
+  username: string | null;
   displayName: string;
   /** `/api/users/{id}/picture?v={version}`, or null for someone without a picture. */
   profilePicture: string | null;

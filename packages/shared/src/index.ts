@@ -10,3 +10,5 @@ export * from './service-names';
 export * from './calendar-date';
 export * from './transforms';
 export * from './request-input';
+export * from './genealogy/genealogical-date';
+export * from './genealogy/sql-day';

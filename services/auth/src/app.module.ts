@@ -10,6 +10,8 @@ import { ResetCodeEntity } from './entities/reset-code.entity';
 import { AccountRepository } from './repositories/account.repository';
 import { AccountService } from './services/account.service';
 import { ResetCodeService } from './services/reset-code.service';
+import { InviteRepository } from './repositories/invite.repository';
+import { InviteService } from './services/invite.service';
 import { AUTH_CONFIG } from './services/services';
 
 @Module({})
@@ -23,7 +25,14 @@ export class AppModule {
         TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity]),
       ],
       controllers: [InternalAccountController, PasswordController],
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, AccountRepository, ResetCodeService, AccountService],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        AccountRepository,
+        InviteRepository,
+        ResetCodeService,
+        InviteService,
+        AccountService,
+      ],
     };
   }
 }

@@ -2,6 +2,8 @@ import { dataSourceOptions } from '@family/shared/nest';
 import { AccountEntity } from './entities/account.entity';
 import { ResetCodeEntity } from './entities/reset-code.entity';
 import { CreateAccounts1763770000000 } from './migrations/1763770000000-create-accounts';
+import { CreateInvites1763810000000 } from './migrations/1763810000000-create-invites';
+import { PeopleWithoutAccounts1763800000000 } from './migrations/1763800000000-people-without-accounts';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -11,7 +13,7 @@ export function authDatabase(url: string) {
     url,
     schema: AUTH_SCHEMA,
     entities: [AccountEntity, ResetCodeEntity],
-    migrations: [CreateAccounts1763770000000],
+    migrations: [CreateAccounts1763770000000, PeopleWithoutAccounts1763800000000, CreateInvites1763810000000],
   };
 }
 

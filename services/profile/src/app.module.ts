@@ -5,20 +5,24 @@ import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
 import { MemoryController } from './controllers/memory.controller';
+import { PeopleController } from './controllers/people.controller';
 import { PictureController } from './controllers/picture.controller';
 import { ProfileController } from './controllers/profile.controller';
 import { UserController } from './controllers/user.controller';
 import { profileDatabase } from './data-source';
 import { MemoryEntity } from './entities/memory.entity';
+import { PersonChangeEntity } from './entities/person-change.entity';
 import { ProfileEntity } from './entities/profile.entity';
 import { MemoryRepository } from './repositories/memory.repository';
+import { PersonRepository } from './repositories/person.repository';
 import { ProfileRepository } from './repositories/profile.repository';
 import { DirectoryService } from './services/directory.service';
 import { MemoryService } from './services/memory.service';
+import { PeopleService } from './services/people.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
 import { PurgeService } from './services/purge.service';
-import { PICTURE_STORAGE } from './services/tokens';
+import { PICTURE_STORAGE, PROFILE_CONFIG } from './services/tokens';
 
 @Module({})
 export class AppModule {
@@ -28,7 +32,7 @@ export class AppModule {
       imports: [
         ArchiveCoreModule.forRoot({ serviceName: 'profile', internalSecret: config.INTERNAL_SECRET }),
         databaseModule(profileDatabase(config.DATABASE_URL)),
-        TypeOrmModule.forFeature([ProfileEntity, MemoryEntity]),
+        TypeOrmModule.forFeature([ProfileEntity, MemoryEntity, PersonChangeEntity]),
         ObjectStorageModule.register({ token: PICTURE_STORAGE, config }),
       ],
       controllers: [
@@ -36,9 +40,13 @@ export class AppModule {
         ProfileController,
         PictureController,
         MemoryController,
+        PeopleController,
         InternalDirectoryController,
       ],
       providers: [
+        { provide: PROFILE_CONFIG, useValue: config },
+        PersonRepository,
+        PeopleService,
         ProfileRepository,
         MemoryRepository,
         DirectoryService,

@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('./routes/home')) },
           { path: paths.albums.path, lazy: page(() => import('./routes/albums')) },
           { path: paths.family.path, lazy: page(() => import('./routes/family')) },
+          { path: paths.people.path, lazy: page(() => import('./routes/people')) },
+          { path: paths.familyTree.path, lazy: page(() => import('./routes/family-tree')) },
           { path: paths.profile.path, lazy: page(() => import('./routes/profile')) },
           { path: paths.userProfile.path, lazy: page(() => import('./routes/user-profile')) },
           {

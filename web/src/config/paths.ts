@@ -3,6 +3,11 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   albums: { path: '/albums', getHref: () => '/albums' },
   family: { path: '/family', getHref: () => '/family' },
+  people: { path: '/people', getHref: () => '/people' },
+  familyTree: {
+    path: '/family/tree/:id',
+    getHref: (id: number | string) => `/family/tree/${id}`,
+  },
   profile: { path: '/profile', getHref: () => '/profile' },
   userProfile: {
     path: '/profile/:id',

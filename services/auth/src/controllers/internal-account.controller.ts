@@ -1,13 +1,17 @@
-import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
+import { CreateInviteDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
+import { InviteService } from '../services/invite.service';
 import { AccountService } from '../services/account.service';
 
 /** What the gateway (and the family service's create-member) ask of accounts. */
 @Internal()
 @Controller('internal')
 export class InternalAccountController {
-  constructor(private readonly accounts: AccountService) {}
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly invites: InviteService,
+  ) {}
 
   @Post('accounts')
   register(@Body() dto: RegisterDto) {
@@ -26,6 +30,29 @@ export class InternalAccountController {
     const userId = await this.accounts.resetPassword(dto);
     // The id lets the gateway end the account's sessions; it answers the person with the message only.
     return { message: 'Password has been reset successfully', userId };
+  }
+
+  /** A person without an account: the profile service asks for their id before it writes their profile. */
+  @Post('people')
+  createPerson() {
+    return this.accounts.createPerson();
+  }
+
+  @Delete('people/:id')
+  @HttpCode(204)
+  deletePerson(@Param('id', ParseIdPipe) id: number) {
+    return this.accounts.deletePerson(id);
+  }
+
+  @Post('invites')
+  createInvite(@Body() dto: CreateInviteDto) {
+    return this.invites.create(dto);
+  }
+
+  /** Deleting a person waits while an invite to them is open. */
+  @Get('people/:id/open-invite')
+  openInvite(@Param('id', ParseIdPipe) id: number) {
+    return this.invites.hasOpen(id);
   }
 
   @Delete('accounts/:id')

@@ -48,10 +48,26 @@ export class RegisterDto implements CreateAccountRequest {
   @IsBirthday({ message: 'Birthday must be a date between 1900-01-01 and today (YYYY-MM-DD)' })
   birthday?: string;
 
+  /** An invite's code: the sign-up makes the invited person a member (allowed even with sign-up closed). */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @MaxLength(40, { message: 'This invite code is not valid.' })
+  @IsString({ message: 'This invite code is not valid.' })
+  inviteCode?: string;
+
   /** Set when a signed-in member adds a relative: allowed even with sign-up closed. */
   @IsOptional()
   @IsInt()
   invitedBy?: number;
+}
+
+/** POST /internal/invites (profile has checked the person exists and may be invited). */
+export class CreateInviteDto {
+  @IsInt()
+  personId!: number;
+
+  @IsInt()
+  createdBy!: number;
 }
 
 export class LoginDto implements LoginRequest {

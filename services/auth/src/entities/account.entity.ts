@@ -1,16 +1,18 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+/** One row per person; only members (who can sign in) have a username and a password. */
 @Entity({ name: 'accounts' })
 export class AccountEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  /** Unique ignoring case (a unique index on lower(username)). */
-  @Column({ type: 'varchar', length: 40 })
-  username!: string;
+  /** Unique ignoring case (a unique index on lower(username)); null for a person without an account. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  username!: string | null;
 
-  @Column({ name: 'password_hash', type: 'text' })
-  passwordHash!: string;
+  /** Null exactly when the username is (a check constraint). */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -35,6 +35,18 @@ export class AccountRepository {
     }
   }
 
+  /** A person without an account: a new id in the one id space of people. */
+  async createPerson(): Promise<number> {
+    const result = await this.accounts.insert({ username: null, passwordHash: null });
+    return (result.identifiers[0] as { id: number }).id;
+  }
+
+  /** Removes a person without an account; a member's row is never touched here. Answers whether one went. */
+  async deletePerson(id: number): Promise<boolean> {
+    const result = await this.accounts.delete({ id, username: IsNull() });
+    return (result.affected ?? 0) > 0;
+  }
+
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
     await this.accounts.update({ id }, { passwordHash });
   }

@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   Inject,
   Injectable,
@@ -12,6 +13,7 @@ import { coded, InternalClient, type Identity } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
 import { AccountRepository } from '../repositories/account.repository';
+import { InviteService } from './invite.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password-hasher';
 import { ResetCodeService } from './reset-code.service';
 import { AUTH_CONFIG, purgeOrder } from './services';
@@ -25,6 +27,7 @@ export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly resetCodes: ResetCodeService,
+    private readonly invites: InviteService,
     private readonly internal: InternalClient,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
@@ -35,6 +38,7 @@ export class AccountService {
 
   /** Creates the account and its profile, or neither. */
   async register(dto: RegisterDto): Promise<UserProfile> {
+    if (dto.inviteCode !== undefined) return this.invites.register({ ...dto, inviteCode: dto.inviteCode });
     if (this.config.SIGNUP === 'closed' && dto.invitedBy === undefined) {
       throw new ForbiddenException('Sign-up is closed. Ask a family member to add you.');
     }
@@ -42,8 +46,8 @@ export class AccountService {
     try {
       const profile: CreateProfileRequest = {
         id: account.id,
-        username: account.username,
-        displayName: dto.displayName ?? account.username,
+        username: dto.username,
+        displayName: dto.displayName ?? dto.username,
         email: dto.email ?? null,
         dateOfBirth: dto.birthday ?? null,
       };
@@ -74,11 +78,23 @@ export class AccountService {
 
   async changePassword(user: Identity, dto: ChangePasswordDto): Promise<void> {
     const account = await this.accounts.findById(user.id);
-    if (!account) throw new NotFoundException('Your account no longer exists.');
+    if (!account?.passwordHash) throw new NotFoundException('Your account no longer exists.');
     if (!(await verifyPassword(dto.currentPassword, account.passwordHash))) {
       throw new BadRequestException('Your current password is not correct.');
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
+  }
+
+  /** A new person without an account: only an id, in the same id space as members. */
+  async createPerson(): Promise<{ id: number }> {
+    return { id: await this.accounts.createPerson() };
+  }
+
+  /** Removes a person without an account (idempotent); a member is refused. */
+  async deletePerson(id: number): Promise<void> {
+    if (await this.accounts.deletePerson(id)) return;
+    const account = await this.accounts.findById(id);
+    if (account) throw new ConflictException('This person has an account; only they can delete it.');
   }
 
   /**

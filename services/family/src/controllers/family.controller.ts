@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { TREE_DEPTH_DEFAULT } from '@family/contract';
 import type { Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { CreateMemberDto } from '../dtos/member.dto';
-import { AddRelationDto } from '../dtos/relation.dto';
+import { AddRelationDto, TieDetailsDto, TreeQueryDto } from '../dtos/relation.dto';
 import { MemberService } from '../services/member.service';
 import { RelationService } from '../services/relation.service';
 
@@ -21,6 +22,22 @@ export class FamilyController {
   @Post('create-member')
   createMember(@CurrentUser() user: Identity, @Body() dto: CreateMemberDto) {
     return this.members.create(user, dto);
+  }
+
+  /** Declared before `:rootUserId` so `tree` and `history` are never read as ids. */
+  @Get('tree/:id')
+  treeAround(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number, @Query() query: TreeQueryDto) {
+    return this.relations.treeAround(id, query.up ?? TREE_DEPTH_DEFAULT, query.down ?? TREE_DEPTH_DEFAULT);
+  }
+
+  @Get('history/:id')
+  history(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.relations.tieHistory(id);
+  }
+
+  @Patch(':id')
+  update(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Body() dto: TieDetailsDto) {
+    return this.relations.update(user, id, dto);
   }
 
   @Get(':rootUserId')

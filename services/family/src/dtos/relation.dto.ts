@@ -1,19 +1,85 @@
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
 import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  Max,
+  Min,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CHILD_TIE_KINDS,
+  GENEALOGICAL_DATE_MAX,
+  PARTNERSHIP_KINDS,
+  PLACE_MAX,
   RELATION_TYPES,
+  TREE_DEPTH_MAX,
   type AddRelationRequest,
+  type ChildTieKind,
+  type LifeEvent,
+  type PartnershipKind,
+  type TieDetails,
+  type TieSnapshot,
   type FamilyRelation,
   type PersonSummary,
   type RelationType,
 } from '@family/contract';
-import { IsId } from '@family/shared';
+import { IsId, trimToNull } from '@family/shared';
 import type { RelationEntity } from '../entities/relation.entity';
 
 const SELECT_MEMBER = 'Please select a family member';
 const SELECT_TYPE = 'Please select a relation type';
 
+const given = (_dto: object, value: unknown) => value !== undefined && value !== null;
+
+/** A marriage or a divorce: a genealogical date (checked by the service, which can say why) and a place. */
+export class TieEventDto implements LifeEvent {
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(GENEALOGICAL_DATE_MAX, { message: `A date must be at most ${GENEALOGICAL_DATE_MAX} characters` })
+  @IsString({ message: 'A date must be text, like ABT 1850 or 12 MAR 1901' })
+  date: string | null = null;
+
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(PLACE_MAX, { message: `A place must be at most ${PLACE_MAX} characters` })
+  @IsString({ message: 'A place must be text' })
+  place: string | null = null;
+}
+
+/** What genealogy adds to a relation; which of it fits which relation type is the service's to say. */
+export class TieDetailsDto implements TieDetails {
+  @IsOptional()
+  @IsIn([...CHILD_TIE_KINDS, ...PARTNERSHIP_KINDS], {
+    message:
+      'kind must be birth, adopted, foster or step for a parent or child; married, divorced, widowed or unmarried for a partner',
+  })
+  kind?: ChildTieKind | PartnershipKind;
+
+  @IsOptional()
+  @IsBoolean({ message: 'current must be true or false' })
+  current?: boolean;
+
+  @ValidateIf(given)
+  @ValidateNested()
+  @Type(() => TieEventDto)
+  @IsObject({ message: 'start must be {date, place}' })
+  start?: TieEventDto | null;
+
+  @ValidateIf(given)
+  @ValidateNested()
+  @Type(() => TieEventDto)
+  @IsObject({ message: 'end must be {date, place}' })
+  end?: TieEventDto | null;
+}
+
 /** POST /api/family: `relationType` says what `toUserId` is to `fromUserId` (the caller unless given). */
-export class AddRelationDto implements AddRelationRequest {
+export class AddRelationDto extends TieDetailsDto implements AddRelationRequest {
   @IsId({ message: SELECT_MEMBER })
   toUserId!: number;
 
@@ -28,6 +94,25 @@ export class AddRelationDto implements AddRelationRequest {
   @IsOptional()
   @IsBoolean({ message: 'inheritRelations must be true or false' })
   inheritRelations?: boolean;
+}
+
+const DEPTH_RULE = `up and down must be whole numbers from 0 to ${TREE_DEPTH_MAX}`;
+
+/** GET /api/family/tree/{id}?up=N&down=N */
+export class TreeQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @Max(TREE_DEPTH_MAX, { message: DEPTH_RULE })
+  @Min(0, { message: DEPTH_RULE })
+  @IsInt({ message: DEPTH_RULE })
+  up?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Max(TREE_DEPTH_MAX, { message: DEPTH_RULE })
+  @Min(0, { message: DEPTH_RULE })
+  @IsInt({ message: DEPTH_RULE })
+  down?: number;
 }
 
 /** What `type` says of the other end when the relation is read from the other side. */
@@ -56,5 +141,29 @@ export function mapRelation(
     relationType: turn ? invertRelationType(relation.relationType) : relation.relationType,
     fromUser: people.get(fromUserId)!,
     toUser: people.get(toUserId)!,
+  };
+}
+
+/** POST /internal/people/{id}/merge (profile): the person the relations move to. */
+export class MergeIntoDto {
+  @IsId()
+  intoId!: number;
+}
+
+/** A marriage or divorce as the API shows it: null when neither date nor place is known. */
+export function lifeEvent(date: string | null, place: string | null): LifeEvent | null {
+  return date === null && place === null ? null : { date, place };
+}
+
+/** A relation as a person's history records it. */
+export function tieSnapshot(relation: RelationEntity): TieSnapshot {
+  return {
+    relationType: relation.relationType,
+    fromUserId: relation.fromUserId,
+    toUserId: relation.toUserId,
+    kind: relation.kind,
+    current: relation.isCurrent,
+    start: lifeEvent(relation.startDate, relation.startPlace),
+    end: lifeEvent(relation.endDate, relation.endPlace),
   };
 }

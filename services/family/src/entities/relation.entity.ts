@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { RelationType } from '@family/contract';
+import type { ChildTieKind, PartnershipKind, RelationType } from '@family/contract';
 
 /**
  * One relation between two people, stored the way it was added: `relationType` says what `toUserId` is
@@ -19,6 +19,27 @@ export class RelationEntity {
 
   @Column({ name: 'relation_type', type: 'varchar', length: 10 })
   relationType!: RelationType;
+
+  /** A parent or child row's ChildTieKind, a spouse row's PartnershipKind; null reads as birth or married. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  kind!: ChildTieKind | PartnershipKind | null;
+
+  /** For a spouse row: the current partnership (one per person at most). */
+  @Column({ name: 'is_current', type: 'boolean', default: true })
+  isCurrent!: boolean;
+
+  /** A partnership's start (marriage) and end (divorce): genealogical date text with its earliest and latest day. */
+  @Column({ name: 'start_date', type: 'varchar', length: 100, nullable: true })
+  startDate!: string | null;
+
+  @Column({ name: 'start_place', type: 'varchar', length: 200, nullable: true })
+  startPlace!: string | null;
+
+  @Column({ name: 'end_date', type: 'varchar', length: 100, nullable: true })
+  endDate!: string | null;
+
+  @Column({ name: 'end_place', type: 'varchar', length: 200, nullable: true })
+  endPlace!: string | null;
 
   @Column({ name: 'created_by', type: 'int' })
   createdBy!: number;

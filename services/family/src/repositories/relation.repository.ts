@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import type { RelationType } from '@family/contract';
+import type { RelationType, TieSnapshot } from '@family/contract';
+import { tieSnapshot } from '../dtos/relation.dto';
 import { RelationEntity } from '../entities/relation.entity';
 
 /** Keys of the transaction-scoped advisory locks (two-int form: namespace, id). */
@@ -13,21 +14,82 @@ interface RelationRow {
   from_user_id: number;
   to_user_id: number;
   relation_type: RelationType;
+  kind: RelationEntity['kind'];
+  is_current: boolean;
+  start_date: string | null;
+  start_place: string | null;
+  end_date: string | null;
+  end_place: string | null;
   created_by: number;
   created_at: Date;
 }
 
-const COLUMNS = 'id, from_user_id, to_user_id, relation_type, created_by, created_at';
+const COLUMNS =
+  'id, from_user_id, to_user_id, relation_type, kind, is_current, start_date, start_place, end_date, end_place, created_by, created_at';
+/** The same columns of the relations table aliased `r`. */
+const R_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `r.${column}`)
+  .join(', ');
 
-function toEntity(row: RelationRow): RelationEntity {
+/** A row's kind, with NULL read as the type's first kind (rows written before kinds, or by hand). */
+export function kindOf(relationType: RelationType, kind: RelationEntity['kind']): RelationEntity['kind'] {
+  if (kind) return kind;
+  if (relationType === 'spouse') return 'married';
+  return relationType === 'sibling' ? null : 'birth';
+}
+
+export function toEntity(row: RelationRow): RelationEntity {
   return Object.assign(new RelationEntity(), {
     id: row.id,
     fromUserId: row.from_user_id,
     toUserId: row.to_user_id,
     relationType: row.relation_type,
+    kind: kindOf(row.relation_type, row.kind),
+    isCurrent: row.is_current,
+    startDate: row.start_date,
+    startPlace: row.start_place,
+    endDate: row.end_date,
+    endPlace: row.end_place,
     createdBy: row.created_by,
     createdAt: row.created_at,
   });
+}
+
+/** What genealogy adds to a row, as written: dates with the days they mean (see tie-details.ts). */
+export interface TieColumns {
+  kind?: RelationEntity['kind'];
+  isCurrent?: boolean;
+  startDate?: string | null;
+  startEarliest?: string | null;
+  startLatest?: string | null;
+  startPlace?: string | null;
+  endDate?: string | null;
+  endEarliest?: string | null;
+  endLatest?: string | null;
+  endPlace?: string | null;
+}
+
+const TIE_COLUMN_NAMES: Record<keyof TieColumns, string> = {
+  kind: 'kind',
+  isCurrent: 'is_current',
+  startDate: 'start_date',
+  startEarliest: 'start_earliest',
+  startLatest: 'start_latest',
+  startPlace: 'start_place',
+  endDate: 'end_date',
+  endEarliest: 'end_earliest',
+  endLatest: 'end_latest',
+  endPlace: 'end_place',
+};
+
+export interface TieChangeRow {
+  id: number;
+  relation_id: number;
+  action: 'add' | 'update' | 'delete';
+  before: TieSnapshot | null;
+  after: TieSnapshot | null;
+  changed_by: number;
+  changed_at: Date;
 }
 
 /** A relative of someone, as that person sees them: `relationType` is what `userId` is to them. */
@@ -41,6 +103,7 @@ export interface NewRelation {
   toUserId: number;
   relationType: RelationType;
   createdBy: number;
+  details?: TieColumns;
 }
 
 /**
@@ -74,9 +137,9 @@ export class FamilyGraphTransaction {
   async parentCount(childId: number): Promise<number> {
     const [row]: Array<{ count: number }> = await this.db.query(
       `SELECT count(*)::int AS count FROM (
-         SELECT 1 FROM relations WHERE from_user_id = $1 AND relation_type = 'parent'
+         SELECT 1 FROM relations WHERE from_user_id = $1 AND relation_type = 'parent' AND coalesce(kind, 'birth') = 'birth'
          UNION ALL
-         SELECT 1 FROM relations WHERE to_user_id = $1 AND relation_type = 'child'
+         SELECT 1 FROM relations WHERE to_user_id = $1 AND relation_type = 'child' AND coalesce(kind, 'birth') = 'birth'
        ) parents`,
       [childId],
     );
@@ -85,7 +148,7 @@ export class FamilyGraphTransaction {
 
   async hasSpouse(userId: number): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM relations WHERE relation_type = 'spouse' AND (from_user_id = $1 OR to_user_id = $1) LIMIT 1`,
+      `SELECT 1 FROM relations WHERE relation_type = 'spouse' AND is_current AND (from_user_id = $1 OR to_user_id = $1) LIMIT 1`,
       [userId],
     );
     return rows.length > 0;
@@ -123,15 +186,122 @@ export class FamilyGraphTransaction {
     return rows.map((row) => ({ userId: row.user_id, relationType: row.relation_type }));
   }
 
+  /**
+   * Moves every relation of `sourceId` to `targetId`: a relation between the two goes, as does one that would
+   * give the target a second relation to the same person (one relation per pair).
+   */
+  async moveRelations(sourceId: number, targetId: number): Promise<void> {
+    await this.db.query(
+      `DELETE FROM relations WHERE (from_user_id = $1 AND to_user_id = $2) OR (from_user_id = $2 AND to_user_id = $1)`,
+      [sourceId, targetId],
+    );
+    await this.db.query(
+      `DELETE FROM relations r
+       WHERE (r.from_user_id = $1 OR r.to_user_id = $1)
+         AND EXISTS (
+           SELECT 1 FROM relations o
+           WHERE LEAST(o.from_user_id, o.to_user_id) = LEAST(CASE WHEN r.from_user_id = $1 THEN r.to_user_id ELSE r.from_user_id END, $2)
+             AND GREATEST(o.from_user_id, o.to_user_id) = GREATEST(CASE WHEN r.from_user_id = $1 THEN r.to_user_id ELSE r.from_user_id END, $2))`,
+      [sourceId, targetId],
+    );
+    await this.db.query(`UPDATE relations SET from_user_id = $2 WHERE from_user_id = $1`, [sourceId, targetId]);
+    await this.db.query(`UPDATE relations SET to_user_id = $2 WHERE to_user_id = $1`, [sourceId, targetId]);
+  }
+
+  async currentPartnerships(userId: number): Promise<number> {
+    const [row]: Array<{ count: number }> = await this.db.query(
+      `SELECT count(*)::int AS count FROM relations
+       WHERE relation_type = 'spouse' AND is_current AND (from_user_id = $1 OR to_user_id = $1)`,
+      [userId],
+    );
+    return row!.count;
+  }
+
+  /** Whether the person is among their own ancestors (a cycle through them). */
+  async isOwnAncestor(userId: number): Promise<boolean> {
+    const [row]: Array<{ found: boolean }> = await this.db.query(
+      `WITH RECURSIVE ancestors(id) AS (
+         SELECT parent.id FROM (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = $1 AND relation_type = 'parent'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = $1 AND relation_type = 'child'
+         ) parent
+         UNION
+         SELECT parent.id FROM ancestors a
+         CROSS JOIN LATERAL (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = a.id AND relation_type = 'parent'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = a.id AND relation_type = 'child'
+         ) parent
+       )
+       SELECT EXISTS (SELECT 1 FROM ancestors WHERE id = $1::int) AS found`,
+      [userId],
+    );
+    return row!.found;
+  }
+
   /** Inserts the relation, or answers null when the pair already has one (the unique index decides). */
   async insert(relation: NewRelation): Promise<RelationEntity | null> {
+    const details = Object.entries(relation.details ?? {}).filter(([, value]) => value !== undefined);
+    const names = details.map(([key]) => TIE_COLUMN_NAMES[key as keyof TieColumns]);
     const rows: RelationRow[] = await this.db.query(
-      `INSERT INTO relations (from_user_id, to_user_id, relation_type, created_by) VALUES ($1, $2, $3, $4)
+      `INSERT INTO relations (from_user_id, to_user_id, relation_type, created_by${names.map((n) => `, ${n}`).join('')})
+       VALUES ($1, $2, $3, $4${names.map((_n, i) => `, $${i + 5}`).join('')})
        ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS}`,
-      [relation.fromUserId, relation.toUserId, relation.relationType, relation.createdBy],
+      [
+        relation.fromUserId,
+        relation.toUserId,
+        relation.relationType,
+        relation.createdBy,
+        ...details.map(([, value]) => value),
+      ],
     );
     return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  /** Keeps who added, changed or removed a tie, with the tie before and after (see tie_changes). */
+  async recordChange(
+    action: 'add' | 'update' | 'delete',
+    before: RelationEntity | null,
+    after: RelationEntity | null,
+    changedBy: number,
+  ): Promise<void> {
+    const tie = (after ?? before)!;
+    await this.db.query(
+      `INSERT INTO tie_changes (relation_id, person_a, person_b, action, before, after, changed_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        tie.id,
+        tie.fromUserId,
+        tie.toUserId,
+        action,
+        before ? JSON.stringify(tieSnapshot(before)) : null,
+        after ? JSON.stringify(tieSnapshot(after)) : null,
+        changedBy,
+      ],
+    );
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM relations WHERE id = $1`, [id]);
+  }
+
+  /** The row, locked for the rest of the transaction. */
+  async lockedRelation(id: number): Promise<RelationEntity | null> {
+    const rows: RelationRow[] = await this.db.query(`SELECT ${COLUMNS} FROM relations WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  async update(id: number, columns: TieColumns): Promise<RelationEntity> {
+    const entries = Object.entries(columns).filter(([, value]) => value !== undefined);
+    const sets = entries.map(([key], i) => `${TIE_COLUMN_NAMES[key as keyof TieColumns]} = $${i + 2}`);
+    // An UPDATE answers [rows, affected] through TypeORM's query().
+    const [rows] = (await this.db.query(
+      `UPDATE relations SET ${sets.length ? sets.join(', ') : 'id = id'} WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, ...entries.map(([, value]) => value)],
+    )) as [RelationRow[], number];
+    return toEntity(rows[0]!);
   }
 }
 
@@ -165,19 +335,74 @@ export class RelationRepository {
        )
        SELECT * FROM root_relations
        UNION
-       SELECT r.id, r.from_user_id, r.to_user_id, r.relation_type, r.created_by, r.created_at
-       FROM relations r JOIN parents p ON r.from_user_id = p.id
+       SELECT ${R_COLUMNS} FROM relations r JOIN parents p ON r.from_user_id = p.id
        UNION
-       SELECT r.id, r.from_user_id, r.to_user_id, r.relation_type, r.created_by, r.created_at
-       FROM relations r JOIN parents p ON r.to_user_id = p.id
+       SELECT ${R_COLUMNS} FROM relations r JOIN parents p ON r.to_user_id = p.id
        ORDER BY id`,
       [rootId],
     );
     return rows.map(toEntity);
   }
 
-  async delete(id: number): Promise<void> {
-    await this.relations.delete({ id });
+  /**
+   * Who is drawn around `rootId`: ancestors up to `up` generations, descendants down to `down`, the root's
+   * siblings (children of the root's parents, and sibling rows), and the partners of all of them. Every step
+   * reads one end of a row through its index.
+   */
+  async peopleAround(rootId: number, up: number, down: number): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.relations.query(
+      `WITH RECURSIVE ancestors(id, depth) AS (
+         SELECT $1::int, 0
+         UNION
+         SELECT p.id, a.depth + 1 FROM ancestors a CROSS JOIN LATERAL (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = a.id AND relation_type = 'parent'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = a.id AND relation_type = 'child'
+         ) p
+         WHERE a.depth < $2
+       ), descendants(id, depth) AS (
+         SELECT $1::int, 0
+         UNION
+         SELECT c.id, d.depth + 1 FROM descendants d CROSS JOIN LATERAL (
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = d.id AND relation_type = 'parent'
+           UNION ALL
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = d.id AND relation_type = 'child'
+         ) c
+         WHERE d.depth < $3
+       ), parents AS (
+         SELECT DISTINCT id FROM ancestors WHERE depth = 1
+       ), core AS (
+         SELECT id FROM ancestors
+         UNION SELECT id FROM descendants
+         UNION SELECT r.from_user_id FROM relations r JOIN parents p ON r.to_user_id = p.id WHERE r.relation_type = 'parent'
+         UNION SELECT r.to_user_id FROM relations r JOIN parents p ON r.from_user_id = p.id WHERE r.relation_type = 'child'
+         UNION SELECT to_user_id FROM relations WHERE from_user_id = $1 AND relation_type = 'sibling'
+         UNION SELECT from_user_id FROM relations WHERE to_user_id = $1 AND relation_type = 'sibling'
+       )
+       SELECT id FROM core
+       UNION SELECT r.to_user_id FROM relations r JOIN core c ON r.from_user_id = c.id WHERE r.relation_type = 'spouse'
+       UNION SELECT r.from_user_id FROM relations r JOIN core c ON r.to_user_id = c.id WHERE r.relation_type = 'spouse'`,
+      [rootId, up, down],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Every relation between two of these people. */
+  async relationsAmong(ids: number[]): Promise<RelationEntity[]> {
+    const rows: RelationRow[] = await this.relations.query(
+      `SELECT ${COLUMNS} FROM relations WHERE from_user_id = ANY($1::int[]) AND to_user_id = ANY($1::int[]) ORDER BY id`,
+      [ids],
+    );
+    return rows.map(toEntity);
+  }
+
+  /** Changes to the ties of a person, newest first. */
+  tieHistory(personId: number): Promise<TieChangeRow[]> {
+    return this.relations.query(
+      `SELECT id, relation_id, action, before, after, changed_by, changed_at FROM tie_changes
+       WHERE person_a = $1 OR person_b = $1 ORDER BY id DESC LIMIT 500`,
+      [personId],
+    );
   }
 
   /** Every relation the person is in, on either end. Nothing left is harmless: idempotent. */

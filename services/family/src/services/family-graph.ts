@@ -2,17 +2,30 @@ import { BadRequestException, ConflictException, type HttpException } from '@nes
 import type { RelationType } from '@family/contract';
 import type { NewRelation, Relative } from '../repositories/relation.repository';
 
-/** A relation as the graph rules see it: who is whose parent, or a symmetric tie. */
+/**
+ * A relation as the graph rules see it: who is whose parent (and whether by birth), or a symmetric tie (and
+ * for partners, whether it is the current partnership).
+ */
 export type Edge =
-  { kind: 'lineage'; parentId: number; childId: number } | { kind: 'spouse' | 'sibling'; a: number; b: number };
+  | { kind: 'lineage'; parentId: number; childId: number; birth?: boolean }
+  | { kind: 'spouse'; a: number; b: number; current?: boolean }
+  | { kind: 'sibling'; a: number; b: number };
 
-/** `relationType` says what `toUserId` is to `fromUserId`. */
-export function edgeOf(fromUserId: number, toUserId: number, relationType: RelationType): Edge {
+/** `relationType` says what `toUserId` is to `fromUserId`; a tie is by birth and current unless `details` say not. */
+export function edgeOf(
+  fromUserId: number,
+  toUserId: number,
+  relationType: RelationType,
+  details: { kind?: string | null; current?: boolean } = {},
+): Edge {
+  const birth = (details.kind ?? 'birth') === 'birth';
   switch (relationType) {
     case 'parent':
-      return { kind: 'lineage', parentId: toUserId, childId: fromUserId };
+      return { kind: 'lineage', parentId: toUserId, childId: fromUserId, ...(birth ? {} : { birth }) };
     case 'child':
-      return { kind: 'lineage', parentId: fromUserId, childId: toUserId };
+      return { kind: 'lineage', parentId: fromUserId, childId: toUserId, ...(birth ? {} : { birth }) };
+    case 'spouse':
+      return { kind: 'spouse', a: fromUserId, b: toUserId, ...(details.current === false ? { current: false } : {}) };
     default:
       return { kind: relationType, a: fromUserId, b: toUserId };
   }
@@ -33,7 +46,9 @@ export type Violation =
 /** What the rules need to read; implemented by the repository inside the locked transaction. */
 export interface GraphReader {
   relationBetween(a: number, b: number): Promise<boolean>;
+  /** Birth parents only. */
   parentCount(childId: number): Promise<number>;
+  /** A current partnership only. */
   hasSpouse(userId: number): Promise<boolean>;
   isAncestor(ancestorId: number, userId: number): Promise<boolean>;
 }
@@ -44,13 +59,17 @@ export async function findViolation(graph: GraphReader, edge: Edge): Promise<Vio
   if (a === b) return { rule: 'self' };
   if (await graph.relationBetween(a, b)) return { rule: 'one-relation-per-pair', a, b };
   if (edge.kind === 'lineage') {
-    if ((await graph.parentCount(edge.childId)) >= 2) return { rule: 'two-parents', childId: edge.childId };
+    // Two birth parents at most; adoptive, foster and step parents come beside them.
+    if (edge.birth !== false && (await graph.parentCount(edge.childId)) >= 2) {
+      return { rule: 'two-parents', childId: edge.childId };
+    }
     // The new parent may not descend from the child: the child would become their own ancestor.
     if (await graph.isAncestor(edge.childId, edge.parentId)) {
       return { rule: 'own-ancestor', parentId: edge.parentId, childId: edge.childId };
     }
   }
-  if (edge.kind === 'spouse') {
+  // Former partners are many over a life; one partnership is current at a time.
+  if (edge.kind === 'spouse' && edge.current !== false) {
     for (const userId of [edge.a, edge.b]) {
       if (await graph.hasSpouse(userId)) return { rule: 'one-spouse', userId };
     }

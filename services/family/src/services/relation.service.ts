@@ -1,20 +1,39 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { FamilyRelation, MessageResponse } from '@family/contract';
-import { DirectoryClient, type Identity } from '@family/shared';
-import { mapRelation, type AddRelationDto } from '../dtos/relation.dto';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type {
+  ChildTieKind,
+  FamilyRelation,
+  FamilyTree,
+  MessageResponse,
+  PartnershipKind,
+  PersonListItem,
+  PersonSummary,
+  TieChange,
+} from '@family/contract';
+import { DirectoryClient, InternalClient, type Identity } from '@family/shared';
+import type { FamilyConfig } from '../config';
+import { lifeEvent, mapRelation, type AddRelationDto, type TieDetailsDto } from '../dtos/relation.dto';
 import type { RelationEntity } from '../entities/relation.entity';
 import { RelationRepository } from '../repositories/relation.repository';
 import { edgeOf, findViolation, inheritedRelations, violationError } from './family-graph';
+import { FAMILY_CONFIG } from './services';
+import { tieColumns } from './tie-details';
 
 const UNKNOWN_MEMBER = 'Invalid family member selected';
 const UNKNOWN_ROOT = 'This person is not in the family archive.';
+const UNKNOWN_RELATION = 'This relation does not exist. It may have been deleted already.';
 
 @Injectable()
 export class RelationService {
   constructor(
     private readonly relations: RelationRepository,
     private readonly directory: DirectoryClient,
+    private readonly internal: InternalClient,
+    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
   ) {}
+
+  private get profile() {
+    return { name: 'profile', url: this.config.PROFILE_URL };
+  }
 
   /**
    * Adds a relation (docs/rights.md "Family rights": any member, in their own tree or another person's) under
@@ -29,8 +48,9 @@ export class RelationService {
     if (!people.has(fromUserId) || !people.has(toUserId)) throw new NotFoundException(UNKNOWN_MEMBER);
     const nameOf = (id: number) => people.get(id)?.displayName ?? 'This person';
 
-    const edge = edgeOf(fromUserId, toUserId, relationType);
     if (fromUserId === toUserId) throw violationError({ rule: 'self' }, nameOf);
+    const details = tieColumns(relationType, dto);
+    const edge = edgeOf(fromUserId, toUserId, relationType, { kind: details.kind, current: details.isCurrent });
 
     const relation = await this.relations.inTransaction(async (graph) => {
       if (edge.kind === 'lineage' || (dto.inheritRelations && relationType !== 'spouse')) await graph.lockLineage();
@@ -41,9 +61,10 @@ export class RelationService {
       if (violation?.rule === 'one-relation-per-pair')
         throw violationError({ ...violation, a: fromUserId, b: toUserId }, nameOf);
       if (violation) throw violationError(violation, nameOf);
-      const created = await graph.insert({ fromUserId, toUserId, relationType, createdBy: user.id });
+      const created = await graph.insert({ fromUserId, toUserId, relationType, createdBy: user.id, details });
       // Only a unique-index conflict leaves nothing inserted: a pair written at the very same moment.
       if (!created) throw violationError({ rule: 'one-relation-per-pair', a: fromUserId, b: toUserId }, nameOf);
+      await graph.recordChange('add', null, created, user.id);
 
       if (dto.inheritRelations) {
         const relatives = await graph.relativesOf(fromUserId);
@@ -53,7 +74,8 @@ export class RelationService {
             graph,
             edgeOf(inherited.fromUserId, inherited.toUserId, inherited.relationType),
           );
-          if (!broken) await graph.insert(inherited);
+          const added = broken ? null : await graph.insert(inherited);
+          if (added) await graph.recordChange('add', null, added, user.id);
         }
       }
       return created;
@@ -75,12 +97,150 @@ export class RelationService {
   /** docs/rights.md "Family rights": either person in it, or whoever created it. */
   async delete(user: Identity, id: number): Promise<MessageResponse> {
     const relation = await this.relations.findById(id);
-    if (!relation) throw new NotFoundException('This relation does not exist. It may have been deleted already.');
-    if (![relation.fromUserId, relation.toUserId, relation.createdBy].includes(user.id)) {
+    if (!relation) throw new NotFoundException(UNKNOWN_RELATION);
+    await this.mayChange(user, relation);
+    await this.relations.inTransaction(async (graph) => {
+      const current = await graph.lockedRelation(id);
+      if (!current) return;
+      await graph.delete(id);
+      await graph.recordChange('delete', current, null, user.id);
+    });
+    return { message: 'Relationship deleted successfully' };
+  }
+
+  /**
+   * Changes what genealogy holds of a relation (kind, current, marriage and divorce), under the same rights
+   * as deleting it and the same graph rules as adding it.
+   */
+  async update(user: Identity, id: number, dto: TieDetailsDto): Promise<FamilyRelation> {
+    const found = await this.relations.findById(id);
+    if (!found) throw new NotFoundException(UNKNOWN_RELATION);
+    const people = await this.mayChange(user, found);
+    const nameOf = (personId: number) => people.get(personId)?.displayName ?? 'This person';
+    const columns = tieColumns(found.relationType, dto);
+    const updated = await this.relations.inTransaction(async (graph) => {
+      const becomesBirth = found.relationType !== 'spouse' && columns.kind === 'birth';
+      if (becomesBirth) await graph.lockLineage();
+      await graph.lockPeople([found.fromUserId, found.toUserId]);
+      const relation = await graph.lockedRelation(id);
+      if (!relation) throw new NotFoundException(UNKNOWN_RELATION);
+      const edge = edgeOf(relation.fromUserId, relation.toUserId, relation.relationType);
+      if (edge.kind === 'lineage' && becomesBirth && relation.kind !== 'birth') {
+        if ((await graph.parentCount(edge.childId)) >= 2)
+          throw violationError({ rule: 'two-parents', childId: edge.childId }, nameOf);
+      }
+      if (edge.kind === 'spouse' && columns.isCurrent === true && !relation.isCurrent) {
+        for (const personId of [edge.a, edge.b]) {
+          if (await graph.hasSpouse(personId)) throw violationError({ rule: 'one-spouse', userId: personId }, nameOf);
+        }
+      }
+      const changed = await graph.update(id, columns);
+      await graph.recordChange('update', relation, changed, user.id);
+      return changed;
+    });
+    return mapRelation(updated, people, user.id);
+  }
+
+  /**
+   * GET /api/family/tree/{id}: the people around a person and the ties among them, in three batched reads (who,
+   * their ties, their fields from profile). Siblings are those who share a parent, and explicit sibling rows.
+   */
+  async treeAround(rootId: number, up: number, down: number): Promise<FamilyTree> {
+    const ids = await this.relations.peopleAround(rootId, up, down);
+    const [rows, found] = await Promise.all([
+      this.relations.relationsAmong(ids),
+      this.internal.call<PersonListItem[]>(this.profile, 'POST', '/internal/people/lookup', { body: { ids } }),
+    ]);
+    if (!found.some((person) => person.id === rootId)) throw new NotFoundException(UNKNOWN_ROOT);
+    const known = new Set(found.map((person) => person.id));
+    const tree: FamilyTree = { rootId, people: found, childTies: [], partnerships: [], siblings: [] };
+    for (const row of rows) {
+      if (!known.has(row.fromUserId) || !known.has(row.toUserId)) continue;
+      const pair = [row.fromUserId, row.toUserId].sort((a, b) => a - b) as [number, number];
+      if (row.relationType === 'sibling') tree.siblings.push({ id: row.id, personIds: pair });
+      else if (row.relationType === 'spouse') {
+        tree.partnerships.push({
+          id: row.id,
+          personIds: pair,
+          kind: row.kind as PartnershipKind,
+          current: row.isCurrent,
+          start: lifeEvent(row.startDate, row.startPlace),
+          end: lifeEvent(row.endDate, row.endPlace),
+        });
+      } else {
+        const edge = edgeOf(row.fromUserId, row.toUserId, row.relationType);
+        if (edge.kind === 'lineage') {
+          tree.childTies.push({
+            id: row.id,
+            childId: edge.childId,
+            parentId: edge.parentId,
+            kind: row.kind as ChildTieKind,
+          });
+        }
+      }
+    }
+    return tree;
+  }
+
+  /** GET /api/family/history/{id}: who added, changed or removed the person's ties, newest first. */
+  async tieHistory(personId: number): Promise<TieChange[]> {
+    const rows = await this.relations.tieHistory(personId);
+    const ids = rows.flatMap((row) => {
+      const tie = (row.after ?? row.before)!;
+      return [tie.fromUserId, tie.toUserId, row.changed_by];
+    });
+    const people = await this.directory.lookup([personId, ...ids]);
+    if (!people.has(personId)) throw new NotFoundException(UNKNOWN_ROOT);
+    return rows.map((row) => {
+      const tie = (row.after ?? row.before)!;
+      return {
+        id: row.id,
+        relationId: row.relation_id,
+        action: row.action,
+        before: row.before,
+        after: row.after,
+        people: [tie.fromUserId, tie.toUserId].flatMap((id) => people.get(id) ?? []),
+        changedBy: people.get(row.changed_by) ?? null,
+        changedAt: row.changed_at.toISOString(),
+      };
+    });
+  }
+
+  /**
+   * docs/rights.md: a relation is changed by either person in it or whoever added it; a relation of someone
+   * without an account by any member. Answers the two people.
+   */
+  private async mayChange(user: Identity, relation: RelationEntity): Promise<Map<number, PersonSummary>> {
+    const people = await this.directory.lookup([relation.fromUserId, relation.toUserId]);
+    const withoutAccount = [relation.fromUserId, relation.toUserId].some((id) => people.get(id)?.username === null);
+    if (!withoutAccount && ![relation.fromUserId, relation.toUserId, relation.createdBy].includes(user.id)) {
       throw new ForbiddenException('Only the two people in a relation, or whoever added it, can delete it.');
     }
-    await this.relations.delete(id);
-    return { message: 'Relationship deleted successfully' };
+    return people;
+  }
+
+  /**
+   * A duplicate person is folded into another (profile asks): their relations move, in one transaction that
+   * is refused whole when the merged person would have a third birth parent, a second current partner, or be
+   * their own ancestor. Idempotent: a source without relations moves nothing.
+   */
+  async merge(sourceId: number, targetId: number): Promise<void> {
+    const people = await this.directory.lookup([targetId]);
+    const nameOf = (id: number) => people.get(id)?.displayName ?? 'This person';
+    await this.relations.inTransaction(async (graph) => {
+      await graph.lockLineage();
+      await graph.lockPeople([sourceId, targetId]);
+      await graph.moveRelations(sourceId, targetId);
+      if ((await graph.parentCount(targetId)) > 2) {
+        throw new ConflictException(`Merging would give ${nameOf(targetId)} more than two birth parents.`);
+      }
+      if ((await graph.currentPartnerships(targetId)) > 1) {
+        throw new ConflictException(`Merging would give ${nameOf(targetId)} two current partners.`);
+      }
+      if (await graph.isOwnAncestor(targetId)) {
+        throw new ConflictException(`Merging would make ${nameOf(targetId)} their own ancestor.`);
+      }
+    });
   }
 
   /** Account deletion: nothing of the person stays in anyone's tree. */

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { AlbumSummariesDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
+import { AlbumSummariesDto, MergePersonDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
 import { InternalMediaService } from '../services/internal.service';
 
 /** What the other services ask of media. */
@@ -14,6 +14,19 @@ export class InternalMediaController {
   @HttpCode(204)
   purge(@Param('id', ParseIdPipe) id: number) {
     return this.media.purgeUser(id);
+  }
+
+  /** Deleting a person (profile): how many items they are tagged in. */
+  @Get('users/:id/tag-count')
+  tagCount(@Param('id', ParseIdPipe) id: number) {
+    return this.media.tagCount(id);
+  }
+
+  /** A duplicate person is folded into another (profile): their tags move. */
+  @Post('people/:id/merge')
+  @HttpCode(204)
+  mergePerson(@Param('id', ParseIdPipe) id: number, @Body() dto: MergePersonDto) {
+    return this.media.mergePerson(id, dto.intoId);
   }
 
   /** Album deletion (albums): its items stay, in no album. */

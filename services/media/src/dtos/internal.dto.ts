@@ -1,5 +1,10 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional } from 'class-validator';
-import type { AlbumSummariesRequest, RemoveMediaAlbumRequest, SetMediaAlbumRequest } from '@family/contract';
+import type {
+  AlbumSummariesRequest,
+  MergePersonRequest,
+  RemoveMediaAlbumRequest,
+  SetMediaAlbumRequest,
+} from '@family/contract';
 import { IsId } from '@family/shared';
 
 /** PUT /internal/media/{mediaId}/album: the albums service has checked that the acting person may edit the album. */
@@ -29,3 +34,9 @@ export class AlbumSummariesDto implements AlbumSummariesRequest {
 
 /** How many of an album's newest items its summary carries. */
 export const ALBUM_PREVIEW_SIZE = 4;
+
+/** POST /internal/people/{id}/merge (profile): the person the tags move to. */
+export class MergePersonDto implements MergePersonRequest {
+  @IsId({ message: 'intoId must be a person id' })
+  intoId!: number;
+}

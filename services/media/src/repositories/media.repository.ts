@@ -254,6 +254,26 @@ export class MediaRepository {
     );
   }
 
+  /** How many items a person is tagged in (the index media_tags_user_media). */
+  async tagCount(userId: number): Promise<number> {
+    const [row] = (await this.tags.query(`SELECT count(*)::int AS count FROM media_tags WHERE user_id = $1`, [
+      userId,
+    ])) as Array<{ count: number }>;
+    return row?.count ?? 0;
+  }
+
+  /** A duplicate person's tags become the other person's (an item tagged with both keeps one tag). */
+  async moveTags(fromUserId: number, toUserId: number): Promise<void> {
+    await this.tags.manager.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO media_tags (media_id, user_id) SELECT media_id, $2 FROM media_tags WHERE user_id = $1
+         ON CONFLICT DO NOTHING`,
+        [fromUserId, toUserId],
+      );
+      await tx.query(`DELETE FROM media_tags WHERE user_id = $1`, [fromUserId]);
+    });
+  }
+
   /** False when the person was already tagged. */
   async addTag(mediaId: number, userId: number): Promise<boolean> {
     const rows: unknown[] = await this.tags.query(

@@ -30,6 +30,16 @@ export class InternalMediaService {
    * An account is being deleted: its uploads with their files and thumbnails, and its tags on other people's
    * items. Walks the uploads in batches; files go before rows, so a failure half-way is finished by a retry.
    */
+  /** Asked before a person without an account is deleted: a tagged person stays. */
+  async tagCount(userId: number): Promise<{ count: number }> {
+    return { count: await this.media.tagCount(userId) };
+  }
+
+  /** A person is folded into another (profile): their tags move. Idempotent. */
+  async mergePerson(userId: number, intoId: number): Promise<void> {
+    await this.media.moveTags(userId, intoId);
+  }
+
   async purgeUser(userId: number): Promise<void> {
     let afterId = 0;
     for (;;) {

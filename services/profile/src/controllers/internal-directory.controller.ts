@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
+import { BecomeMemberDto, CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
 import { DirectoryService } from '../services/directory.service';
+import { PeopleService } from '../services/people.service';
 import { PurgeService } from '../services/purge.service';
 
 @Internal()
@@ -10,11 +11,18 @@ export class InternalDirectoryController {
   constructor(
     private readonly directory: DirectoryService,
     private readonly purges: PurgeService,
+    private readonly people: PeopleService,
   ) {}
 
   @Post('profiles')
   create(@Body() dto: CreateProfileDto) {
     return this.directory.create(dto);
+  }
+
+  /** An invite was used (auth): the person without an account becomes a member. */
+  @Put('profiles/:id/account')
+  becomeMember(@Param('id', ParseIdPipe) id: number, @Body() dto: BecomeMemberDto) {
+    return this.directory.becomeMember(id, dto);
   }
 
   @Get('profiles/:id')
@@ -27,6 +35,13 @@ export class InternalDirectoryController {
   @HttpCode(200)
   lookup(@Body() dto: LookupUsersDto) {
     return this.directory.lookup(dto.ids);
+  }
+
+  /** The family tree: everyone drawn, with what genealogy holds of them, in one call. */
+  @Post('people/lookup')
+  @HttpCode(200)
+  lookupPeople(@Body() dto: LookupUsersDto) {
+    return this.people.lookup(dto.ids);
   }
 
   /** Account deletion: the profile, picture and memories; idempotent. */

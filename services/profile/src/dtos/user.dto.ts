@@ -1,6 +1,12 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import type { CreateProfileRequest, LookupPeopleRequest, PersonSummary, UserProfile } from '@family/contract';
+import type {
+  BecomeMemberRequest,
+  CreateProfileRequest,
+  LookupPeopleRequest,
+  PersonSummary,
+  UserProfile,
+} from '@family/contract';
 import { IsId } from '@family/shared';
 import type { ProfileEntity } from '../entities/profile.entity';
 
@@ -47,6 +53,27 @@ export class CreateProfileDto implements CreateProfileRequest {
   @IsOptional()
   @IsString()
   dateOfBirth?: string | null;
+}
+
+/** Sent by auth when an invite is used; it has checked the fields already. */
+export class BecomeMemberDto implements BecomeMemberRequest {
+  @IsString()
+  @Length(1, 40)
+  username!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 80)
+  displayName!: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email!: string | null;
+
+  @IsOptional()
+  @IsString()
+  dateOfBirth!: string | null;
 }
 
 export class LookupUsersDto implements LookupPeopleRequest {

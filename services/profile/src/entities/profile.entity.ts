@@ -1,13 +1,15 @@
+import type { Sex } from '@family/contract';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** What the archive shows of a person. The id is the account's id, given by the auth service. */
+/** What the archive shows of a person, with or without an account. The id is given by the auth service. */
 @Entity({ name: 'profiles' })
 export class ProfileEntity {
   @PrimaryColumn({ name: 'user_id', type: 'int' })
   userId!: number;
 
-  @Column({ type: 'varchar', length: 40 })
-  username!: string;
+  /** Null for a person without an account. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  username!: string | null;
 
   @Column({ name: 'display_name', type: 'varchar', length: 80 })
   displayName!: string;
@@ -21,6 +23,44 @@ export class ProfileEntity {
 
   @Column({ type: 'text', nullable: true })
   story!: string | null;
+
+  @Column({ name: 'given_name', type: 'varchar', length: 120, nullable: true })
+  givenName!: string | null;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  surname!: string | null;
+
+  @Column({ type: 'char', length: 1, default: 'U' })
+  sex!: Sex;
+
+  /** Genealogical date text, verbatim (`ABT 1850`); the two days below are what it can mean at the earliest and latest. */
+  @Column({ name: 'birth_date', type: 'varchar', length: 100, nullable: true })
+  birthDate!: string | null;
+
+  @Column({ name: 'birth_earliest', type: 'date', nullable: true })
+  birthEarliest!: string | null;
+
+  @Column({ name: 'birth_latest', type: 'date', nullable: true })
+  birthLatest!: string | null;
+
+  @Column({ name: 'birth_place', type: 'varchar', length: 200, nullable: true })
+  birthPlace!: string | null;
+
+  /** A death is known, even without a date or place. */
+  @Column({ type: 'boolean', default: false })
+  died!: boolean;
+
+  @Column({ name: 'death_date', type: 'varchar', length: 100, nullable: true })
+  deathDate!: string | null;
+
+  @Column({ name: 'death_earliest', type: 'date', nullable: true })
+  deathEarliest!: string | null;
+
+  @Column({ name: 'death_latest', type: 'date', nullable: true })
+  deathLatest!: string | null;
+
+  @Column({ name: 'death_place', type: 'varchar', length: 200, nullable: true })
+  deathPlace!: string | null;
 
   @Column({ name: 'picture_key', type: 'text', nullable: true })
   pictureKey!: string | null;

@@ -19,10 +19,11 @@ export class ProfileRepository {
     return this.profiles.findBy({ userId: In(userIds) });
   }
 
-  /** Everyone, by name: one family is at most a few thousand people. */
-  findAll(): Promise<ProfileEntity[]> {
+  /** Every member (a person with an account), by name: one family is at most a few thousand people. */
+  findAllMembers(): Promise<ProfileEntity[]> {
     return this.profiles
       .createQueryBuilder('profile')
+      .where('profile.username IS NOT NULL')
       .orderBy('lower(profile.display_name)')
       .addOrderBy('profile.user_id')
       .getMany();
@@ -38,6 +39,31 @@ export class ProfileRepository {
       throw error;
     }
     return (await this.findById(profile.userId))!;
+  }
+
+  /**
+   * A person without an account becomes a member (an invite was used): the username is set only on a row that
+   * has none, so answers null when there is no such row.
+   */
+  async becomeMember(
+    userId: number,
+    changes: Pick<ProfileEntity, 'username'> & ProfileChanges,
+  ): Promise<ProfileEntity | null> {
+    try {
+      const result = await this.profiles
+        .createQueryBuilder()
+        .update(ProfileEntity)
+        .set(changes)
+        .where('user_id = :userId AND username IS NULL', { userId })
+        .execute();
+      if (!result.affected) return null;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') {
+        throw new ConflictException('That username is already taken. Please choose another.');
+      }
+      throw error;
+    }
+    return this.findById(userId);
   }
 
   /** Applies the changes and answers the row as it is now, or null when the person is gone. */

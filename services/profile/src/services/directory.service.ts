@@ -1,8 +1,8 @@
-import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { PersonSummary, UserProfile } from '@family/contract';
 import type { Identity } from '@family/shared';
-import { mapPersonSummary, mapUser, type CreateProfileDto } from '../dtos/user.dto';
-import { ProfileRepository } from '../repositories/profile.repository';
+import { mapPersonSummary, mapUser, type BecomeMemberDto, type CreateProfileDto } from '../dtos/user.dto';
+import { ProfileRepository, type ProfileChanges } from '../repositories/profile.repository';
 
 /** The people directory: who is in the family and what the rest of the archive shows of them. */
 @Injectable()
@@ -16,8 +16,9 @@ export class DirectoryService {
     return mapUser(profile);
   }
 
+  /** GET /api/users: members only; people without accounts are listed by GET /api/people. */
   async list(): Promise<PersonSummary[]> {
-    return (await this.profiles.findAll()).map(mapPersonSummary);
+    return (await this.profiles.findAllMembers()).map(mapPersonSummary);
   }
 
   async get(id: number): Promise<UserProfile> {
@@ -34,6 +35,17 @@ export class DirectoryService {
       email: dto.email ?? null,
       dateOfBirth: dto.dateOfBirth ?? null,
     });
+    return mapUser(profile);
+  }
+
+  /** An invite was used: the person keeps their id, profile and everything attached, and can now sign in. */
+  async becomeMember(id: number, dto: BecomeMemberDto): Promise<UserProfile> {
+    const changes: ProfileChanges & { username: string } = { username: dto.username };
+    if (dto.displayName) changes.displayName = dto.displayName;
+    if (dto.email) changes.email = dto.email;
+    if (dto.dateOfBirth) changes.dateOfBirth = dto.dateOfBirth;
+    const profile = await this.profiles.becomeMember(id, changes);
+    if (!profile) throw new ConflictException('This invite is for someone who already has an account.');
     return mapUser(profile);
   }
 

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
+import { PersonProfilePage } from '../../features/people/components/person-profile-page';
 import { UserProfilePage } from '../../features/profile/components/user-profile-page';
 import { parseId } from '../../lib/parse-id';
 import { useCurrentUser } from '../../lib/queries/current-user';
@@ -17,6 +18,10 @@ export default function UserProfileRoute() {
       userId={userId}
       currentUserId={user.id}
       slots={(person, own) => profileSlots(person, own, user.id)}
+      personPage={(person) => {
+        const { taggedMedia, familyTree, relationAction } = profileSlots(person, false, user.id);
+        return <PersonProfilePage personId={person.id} slots={{ taggedMedia, familyTree, relationAction }} />;
+      }}
     />
   );
 }

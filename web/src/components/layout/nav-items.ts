@@ -1,4 +1,5 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import CollectionsBookmarkOutlinedIcon from '@mui/icons-material/CollectionsBookmarkOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
@@ -17,5 +18,6 @@ export const navItems: NavItem[] = [
   { label: 'Media Gallery', to: paths.home.getHref(), icon: PhotoLibraryOutlinedIcon, end: true },
   { label: 'Albums', to: paths.albums.getHref(), icon: CollectionsBookmarkOutlinedIcon, end: false },
   { label: 'Family Tree', to: paths.family.getHref(), icon: AccountTreeOutlinedIcon, end: false },
+  { label: 'People', to: paths.people.getHref(), icon: GroupsOutlinedIcon, end: true },
   { label: 'Profile', to: paths.profile.getHref(), icon: PersonOutlineIcon, end: true },
 ];

@@ -7,13 +7,15 @@ import { useStoreCurrentUser } from '../../../lib/queries/current-user';
 export function useRegister() {
   const storeCurrentUser = useStoreCurrentUser();
   return useSWRMutation('/api/register', async (path: string, { arg }: { arg: RegisterRequest }) => {
-    const displayName = arg.displayName?.trim() || arg.username;
+    // An invited person keeps the name the family knows them by unless they type another.
+    const displayName = arg.displayName?.trim() || (arg.inviteCode ? undefined : arg.username);
     const email = arg.email?.trim();
     const { user } = await sendJson<AccountResponse>('POST', path, {
       username: arg.username,
       password: arg.password,
-      displayName,
+      ...(displayName ? { displayName } : {}),
       ...(email ? { email } : {}),
+      ...(arg.inviteCode ? { inviteCode: arg.inviteCode } : {}),
     } satisfies RegisterRequest);
     await storeCurrentUser(user);
     return user;

@@ -77,7 +77,9 @@ function validate(mode: Mode, fields: Fields): FieldErrors {
 
 /** The one screen a signed-out visitor sees: log in, create an account, or reset a password. */
 export function AuthScreen() {
-  const [mode, setMode] = useState<Mode>('login');
+  // An invite's link (`/?invite=CODE`) opens sign-up with the code: the account becomes the invited person.
+  const [inviteCode] = useState(() => new URLSearchParams(window.location.search).get('invite')?.trim() ?? '');
+  const [mode, setMode] = useState<Mode>(inviteCode ? 'register' : 'login');
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
@@ -131,6 +133,7 @@ export function AuthScreen() {
           password: fields.password,
           displayName: fields.displayName,
           email: fields.email,
+          ...(inviteCode ? { inviteCode } : {}),
         });
         dismiss();
       } else {
@@ -211,6 +214,12 @@ export function AuthScreen() {
 
             {mode === 'register' && (
               <>
+                {inviteCode && (
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>
+                    Invite code <strong>{inviteCode}</strong>: your account will be you as the family has added you,
+                    with everything they have kept about you.
+                  </Typography>
+                )}
                 <TextField
                   {...commonInput}
                   id="auth-display-name"

@@ -213,4 +213,53 @@ describe('AddRelationDialog', () => {
     expect(await screen.findByText('That username is already taken. Please choose another.')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveValue('taken');
   });
+
+  it('adds a relative without an account: only a name, no username or password to invent', async () => {
+    const { calls } = backEnd({
+      'POST /api/people': () =>
+        fakeResponse(201, {
+          id: 40,
+          username: null,
+          hasAccount: false,
+          displayName: 'Maria Kowalska',
+          profilePicture: null,
+          givenName: 'Maria',
+          surname: 'Kowalska',
+          sex: 'U',
+          birth: { date: 'ABT 1890', place: null },
+          death: null,
+          living: false,
+          story: null,
+        }),
+      'POST /api/family': () => fakeResponse(201, {}),
+    });
+    const { user, onClose } = renderDialog();
+
+    await user.click(screen.getByRole('button', { name: 'No Account' }));
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Relation type'), 'parent');
+    await user.click(submit('Create and Add'));
+    expect(screen.getByText('Please enter a given name or a surname')).toBeInTheDocument();
+    expect(screen.getByLabelText('Given name')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Given name'), 'Maria');
+    await user.type(screen.getByLabelText('Surname'), 'Kowalska');
+    await user.type(screen.getByLabelText('Birth date (optional)'), 'ABT 1890');
+    await user.click(submit('Create and Add'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Family relation added successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        url: '/api/people',
+        method: 'POST',
+        body: { givenName: 'Maria', surname: 'Kowalska', birth: { date: 'ABT 1890', place: null } },
+      },
+      {
+        url: '/api/family',
+        method: 'POST',
+        body: { toUserId: 40, relationType: 'parent', inheritRelations: true },
+      },
+    ]);
+  });
 });

@@ -32,7 +32,12 @@ export function AddFamilyMemberDialog({ open, onClose, fromUserId, fromUserName 
       description: `${person.displayName} is now in ${fromUserName}'s family tree.`,
     }),
   });
-  const who = form.mode === 'existing' ? (form.person?.displayName ?? 'this person') : 'the new user';
+  const who =
+    form.mode === 'existing'
+      ? (form.person?.displayName ?? 'this person')
+      : form.mode === 'new'
+        ? 'the new user'
+        : 'the new person';
 
   return (
     <RelativeFormDialog
@@ -42,7 +47,7 @@ export function AddFamilyMemberDialog({ open, onClose, fromUserId, fromUserName 
       relatedIds={relatedIds}
       title="Add Family Member"
       intro={`Add a relative of ${fromUserName}.`}
-      modeLabels={{ existing: 'Existing User', new: 'New User' }}
+      modeLabels={{ existing: 'Existing User', new: 'New User', person: 'No Account' }}
       personLabel="User"
       relationHelp={`What is ${who} to ${fromUserName}?`}
       submitLabel="Add Family Member"

@@ -21,7 +21,7 @@ export function AddRelationDialog({ open, onClose, userId, relatedIds }: AddRela
     createAccount: useCreateMember(),
     onClose,
     added: (person, mode) =>
-      mode === 'existing'
+      mode !== 'new'
         ? {
             title: 'Family relation added successfully',
             description: `${person.displayName} is now in your family tree.`,
@@ -40,13 +40,15 @@ export function AddRelationDialog({ open, onClose, userId, relatedIds }: AddRela
       ownerId={userId}
       relatedIds={relatedIds}
       title="Add Relation"
-      intro="Choose someone already in the family archive, or create a new family member."
-      modeLabels={{ existing: 'Existing Person', new: 'Create New' }}
+      intro="Choose someone already in the family archive, create a new family member, or add a relative without an account."
+      modeLabels={{ existing: 'Existing Person', new: 'Create New', person: 'No Account' }}
       personLabel="Family member"
       relationHelp={
         existing
           ? `What is ${form.person?.displayName ?? 'this person'} to you?`
-          : 'What is the new family member to you?'
+          : form.mode === 'new'
+            ? 'What is the new family member to you?'
+            : 'What is the new person to you?'
       }
       submitLabel={existing ? 'Add Relation' : 'Create and Add'}
       busyLabel={existing ? 'Adding...' : 'Creating...'}

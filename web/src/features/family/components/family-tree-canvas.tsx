@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { PersonSummary } from '@family/contract';
 import {
   TREE,
@@ -20,6 +20,7 @@ import {
   type TreeNode,
   type View,
 } from '../utils/tree-layout';
+import { visiblePart } from '../utils/generations-layout';
 import { FamilyTreeNode } from './family-tree-node';
 
 type FamilyTreeCanvasProps = {
@@ -27,6 +28,8 @@ type FamilyTreeCanvasProps = {
   /** Names the area for screen readers, e.g. "Rose's family tree". */
   label: string;
   onOpen: (person: PersonSummary) => void;
+  /** Draw only what is on screen (and a margin): for trees of hundreds or thousands of people. */
+  cull?: boolean;
 };
 
 type Gesture =
@@ -51,7 +54,7 @@ function personIdAt(target: EventTarget | null): number | null {
  * zoom between 0.5 and 2, +/- and Centre buttons. A press shorter than 300 ms that moved less than 10 px on a
  * person opens them. Pointer events with touch-action none, so the browser leaves every gesture to us.
  */
-export function FamilyTreeCanvas({ layout, label, onOpen }: FamilyTreeCanvasProps) {
+export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: FamilyTreeCanvasProps) {
   const theme = useTheme();
   const clipPathId = `tree${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const patternId = `${clipPathId}-dots`;
@@ -66,6 +69,16 @@ export function FamilyTreeCanvas({ layout, label, onOpen }: FamilyTreeCanvasProp
   /** Once the person has moved the view, a resize or a new relation no longer recentres it. */
   const movedByPerson = useRef(false);
   const canvas = { width: layout.width, height: layout.height };
+  const drawn = useMemo(() => {
+    if (!cull) return layout;
+    const margin = TREE.horizontalSpacing / view.scale;
+    return visiblePart(layout, {
+      minX: -view.x / view.scale - margin,
+      minY: -view.y / view.scale - margin,
+      maxX: (size.width - view.x) / view.scale + margin,
+      maxY: (size.height - view.y) / view.scale + margin,
+    });
+  }, [cull, layout, view, size]);
 
   const update = useCallback(
     (next: View | ((current: View) => View)) => {
@@ -287,7 +300,7 @@ export function FamilyTreeCanvas({ layout, label, onOpen }: FamilyTreeCanvasProp
           <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`}>
             <rect width={canvas.width} height={canvas.height} fill={CANVAS_COLOUR} />
             <rect width={canvas.width} height={canvas.height} fill={`url(#${patternId})`} />
-            {layout.links.map((link) => (
+            {drawn.links.map((link) => (
               <polyline
                 key={link.key}
                 points={link.points.map((point) => `${point.x},${point.y}`).join(' ')}
@@ -299,7 +312,7 @@ export function FamilyTreeCanvas({ layout, label, onOpen }: FamilyTreeCanvasProp
                 strokeLinejoin="round"
               />
             ))}
-            {layout.nodes.map((node) => (
+            {drawn.nodes.map((node) => (
               <FamilyTreeNode
                 key={node.person.id}
                 node={node}

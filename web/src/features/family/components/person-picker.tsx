@@ -42,7 +42,8 @@ export function PersonPicker({
         const query = inputValue.trim().toLowerCase();
         if (!query) return options;
         return options.filter(
-          (person) => person.displayName.toLowerCase().includes(query) || person.username.toLowerCase().includes(query),
+          (person) =>
+            person.displayName.toLowerCase().includes(query) || (person.username ?? '').toLowerCase().includes(query),
         );
       }}
       renderOption={({ key, ...props }, person) => (

@@ -3,10 +3,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useId, useMemo } from 'react';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { usePeople } from '../../../lib/queries/people';
+import { usePeopleToPick } from '../../../lib/queries/people';
 import type { RelativeForm } from '../hooks/use-relative-form';
 import type { RelativeMode } from '../utils/relative-form';
 import { NewMemberFields } from './new-member-fields';
+import { NewPersonFields } from './new-person-fields';
 import { PersonPicker } from './person-picker';
 import { RelationTypeField } from './relation-type-field';
 
@@ -49,7 +50,7 @@ export function RelativeFormDialog({
   busyLabel,
 }: RelativeFormDialogProps) {
   const idPrefix = useId();
-  const { people, isLoading } = usePeople(open);
+  const { people, isLoading } = usePeopleToPick(open);
   const choices = useMemo(
     () => people.filter((candidate) => candidate.id !== ownerId && !relatedIds.has(candidate.id)),
     [people, ownerId, relatedIds],
@@ -90,6 +91,9 @@ export function RelativeFormDialog({
         <ToggleButton value="new" sx={{ minHeight: 48 }}>
           {modeLabels.new}
         </ToggleButton>
+        <ToggleButton value="person" sx={{ minHeight: 48 }}>
+          {modeLabels.person}
+        </ToggleButton>
       </ToggleButtonGroup>
 
       {form.formError && (
@@ -109,6 +113,15 @@ export function RelativeFormDialog({
           error={errors.person}
           inputRef={form.inputRef('person')}
           onChange={form.choosePerson}
+        />
+      ) : form.mode === 'person' ? (
+        <NewPersonFields
+          idPrefix={idPrefix}
+          values={form.personFields}
+          error={errors.givenName}
+          disabled={busy}
+          inputRef={form.inputRef('givenName')}
+          onChange={form.changePersonField}
         />
       ) : (
         <NewMemberFields

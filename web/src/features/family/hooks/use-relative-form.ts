@@ -3,6 +3,7 @@ import type { CreateMemberRequest, PersonSummary, RelationType } from '@family/c
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { errorMessage } from '../../../lib/api';
 import { useAddRelation } from '../api/use-add-relation';
+import { useCreatePerson } from '../api/use-create-person';
 import { useRefreshFamily } from '../api/use-refresh-family';
 import {
   EMPTY_NEW_MEMBER,
@@ -12,9 +13,12 @@ import {
   type NewMemberFields,
 } from '../utils/member-form';
 import {
+  EMPTY_NEW_PERSON,
   RELATIVE_FIELD_ORDER,
   checkExistingRelative,
+  checkNewPerson,
   checkNewRelative,
+  type NewPersonFields,
   type RelativeErrors,
   type RelativeField,
   type RelativeMode,
@@ -46,11 +50,13 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
   const [person, setPerson] = useState<PersonSummary | null>(null);
   const [relationType, setRelationType] = useState<RelationType | ''>('');
   const [fields, setFields] = useState<NewMemberFields>(EMPTY_NEW_MEMBER);
+  const [personFields, setPersonFields] = useState<NewPersonFields>(EMPTY_NEW_PERSON);
   const [errors, setErrors] = useState<RelativeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const inputs = useRef<Partial<Record<RelativeField, HTMLElement | null>>>({});
 
   const addRelation = useAddRelation();
+  const createPerson = useCreatePerson();
   const refresh = useRefreshFamily();
   const today = todayIso();
   const owner = fromUserId === undefined ? {} : { fromUserId };
@@ -82,8 +88,9 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
       .trigger({ ...owner, toUserId: chosen.id, relationType: type })
       .then(() => ({ relative: chosen, how: 'existing' }));
 
-  const addNew = async (type: RelationType): Promise<Added> => {
-    const created = (await createAccount.trigger(memberPayload(fields))).user;
+  /** A new relative: with an account (`new`), or a person without one (`person`). */
+  const addNew = async (how: 'new' | 'person', type: RelationType): Promise<Added> => {
+    const created = how === 'new' ? (await createAccount.trigger(memberPayload(fields))).user : await newPerson();
     try {
       await addRelation.trigger({ ...owner, toUserId: created.id, relationType: type, inheritRelations: true });
     } catch (error) {
@@ -93,12 +100,22 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
       setMode('existing');
       setPerson(created);
       setFields(EMPTY_NEW_MEMBER);
+      setPersonFields(EMPTY_NEW_PERSON);
       throw new Error(
         `${errorMessage(error)} ${created.displayName} was added to the archive; choose a relation and try again.`,
         { cause: error },
       );
     }
-    return { relative: created, how: 'new' };
+    return { relative: created, how };
+  };
+
+  const newPerson = () => {
+    const birth = personFields.birthDate.trim();
+    return createPerson.trigger({
+      givenName: personFields.givenName.trim() || null,
+      surname: personFields.surname.trim() || null,
+      ...(birth ? { birth: { date: birth, place: null } } : {}),
+    });
   };
 
   const form = useFormSubmit({
@@ -107,8 +124,12 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
         if (!check(checkExistingRelative(kind, person, relationType)) || !person || !relationType) return null;
         return addExisting(person, relationType);
       }
-      if (!check(checkNewRelative(kind, fields, relationType, today)) || !relationType) return null;
-      return addNew(relationType);
+      const problems =
+        mode === 'new'
+          ? checkNewRelative(kind, fields, relationType, today)
+          : checkNewPerson(personFields, relationType);
+      if (!check(problems) || !relationType) return null;
+      return addNew(mode, relationType);
     },
     success: ({ relative, how }) => added(relative, how),
     refresh: () => refresh(),
@@ -117,6 +138,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
       setPerson(null);
       setRelationType('');
       setFields(EMPTY_NEW_MEMBER);
+      setPersonFields(EMPTY_NEW_PERSON);
       setErrors({});
       setFormError(null);
     },
@@ -129,6 +151,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     person,
     relationType,
     fields,
+    personFields,
     errors,
     formError,
     busy: form.busy,
@@ -148,6 +171,10 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     chooseRelationType: (next: RelationType | '') => {
       setRelationType(next);
       clearError('relationType');
+    },
+    changePersonField: (name: keyof NewPersonFields, value: string) => {
+      setPersonFields((current) => ({ ...current, [name]: value }));
+      if (name === 'givenName' || name === 'surname') clearError('givenName');
     },
     changeField: (name: keyof NewMemberFields, value: string) => {
       setFields((current) => ({ ...current, [name]: value }));

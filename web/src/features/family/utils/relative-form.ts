@@ -8,14 +8,18 @@ import {
   type NewMemberFields,
 } from './member-form';
 
-/** Relate someone already in the archive, or make their account first. */
-export type RelativeMode = 'existing' | 'new';
+/** Relate someone already in the archive, make their account first, or add them without an account. */
+export type RelativeMode = 'existing' | 'new' | 'person';
 
-export type RelativeErrors = NewMemberErrors & { person?: string; relationType?: string };
+/** A relative without an account: their names and, if known, when they were born (as genealogy writes it). */
+export type NewPersonFields = { givenName: string; surname: string; birthDate: string };
+export const EMPTY_NEW_PERSON: NewPersonFields = { givenName: '', surname: '', birthDate: '' };
+
+export type RelativeErrors = NewMemberErrors & { person?: string; relationType?: string; givenName?: string };
 export type RelativeField = keyof RelativeErrors;
 
 /** The order of the fields on screen: focus goes to the first one with a problem. */
-export const RELATIVE_FIELD_ORDER: RelativeField[] = ['person', ...NEW_MEMBER_FIELD_ORDER, 'relationType'];
+export const RELATIVE_FIELD_ORDER: RelativeField[] = ['person', 'givenName', ...NEW_MEMBER_FIELD_ORDER, 'relationType'];
 
 /**
  * What a submit found: the problems to show beside their fields (none: go ahead), or, in the profile dialog
@@ -49,6 +53,14 @@ export function checkNewRelative(
     return { formError: 'Please fill in the new user details', focus: 'username' };
   }
   const errors: RelativeErrors = validateNewMember(fields, today, kind);
+  if (!relationType) errors.relationType = RELATION_TYPE_REQUIRED;
+  return { errors };
+}
+
+/** New Person: a name, and what they are. */
+export function checkNewPerson(fields: NewPersonFields, relationType: RelationType | ''): RelativeProblems {
+  const errors: RelativeErrors = {};
+  if (!fields.givenName.trim() && !fields.surname.trim()) errors.givenName = 'Please enter a given name or a surname';
   if (!relationType) errors.relationType = RELATION_TYPE_REQUIRED;
   return { errors };
 }

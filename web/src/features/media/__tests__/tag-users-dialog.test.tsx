@@ -89,4 +89,25 @@ describe('TagUsersDialog', () => {
     expect(toast).toHaveTextContent('This person is already tagged');
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('offers people without accounts too, from the people list', async () => {
+    backEnd([], {
+      'GET /api/people?limit=200': () =>
+        fakeResponse(200, {
+          items: [
+            { ...rose, hasAccount: true },
+            { id: 40, username: null, hasAccount: false, displayName: 'Babcia Jadzia', profilePicture: null },
+          ],
+          nextCursor: null,
+        }),
+    });
+    const { user } = renderDialog();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Babcia Jadzia' })).toBeInTheDocument());
+    const options = within(screen.getByLabelText('Person to tag'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Select a user to tag', 'ann', 'Babcia Jadzia', 'Grandma Rose', 'Uncle Tom']);
+    await user.selectOptions(screen.getByLabelText('Person to tag'), 'Babcia Jadzia');
+    expect(screen.getByRole('button', { name: 'Tag User' })).toBeEnabled();
+  });
 });

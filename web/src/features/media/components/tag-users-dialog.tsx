@@ -16,7 +16,7 @@ import { useId, useState } from 'react';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { usePeople } from '../../../lib/queries/people';
+import { usePeopleToPick } from '../../../lib/queries/people';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
 import { personName } from '../utils/format';
@@ -31,7 +31,7 @@ type TagUsersDialogProps = {
 export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) {
   const titleId = useId();
   const { toast } = useToast();
-  const { people, error: peopleError } = usePeople();
+  const { people, error: peopleError } = usePeopleToPick();
   const { tags, error: tagsError, isLoading } = useMediaTags(open ? mediaId : null);
   const mutations = useTagMutations(mediaId);
   const [selected, setSelected] = useState('');

@@ -2,7 +2,7 @@ import type { PersonName } from '@family/contract';
 
 /** docs/product.md "Media detail dialog": the display name, falling back to the username. */
 export function personName(person: PersonName): string {
-  return person.displayName?.trim() || person.username;
+  return person.displayName?.trim() || person.username || '';
 }
 
 /** A calendar date 'YYYY-MM-DD' in words, never moved to another day by the time zone. */

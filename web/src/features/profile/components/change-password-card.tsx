@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useChangePassword } from '../api/use-change-password';
-import { ProfileSectionCard } from './profile-section-card';
+import { ProfileSectionCard } from '../../../components/profile-section-card';
 
 type Problems = { currentPassword?: string; newPassword?: string };
 

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteAccount } from '../api/use-delete-account';
-import { ProfileSectionCard } from './profile-section-card';
+import { ProfileSectionCard } from '../../../components/profile-section-card';
 
 /** The owner removes their account and everything of theirs, after confirming. */
 export function DeleteAccountCard() {

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api';
 import { useMemories } from '../api/use-memories';
 import { AddMemoryDialog } from './add-memory-dialog';
 import { MemoryList } from './memory-list';
-import { ProfileSectionCard } from './profile-section-card';
+import { ProfileSectionCard } from '../../../components/profile-section-card';
 
 /** docs/product.md "Profile": the profile shows the first 3; 'See All' when there are more. */
 export const MEMORIES_ON_PROFILE = 3;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { DISPLAY_NAME_MAX, EARLIEST_BIRTHDAY, type UpdateProfileRequest, type UserProfile } from '@family/contract';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { ageOn, BIRTHDAY_MESSAGE, birthdayProblem, formatBirthday, localToday } from '../utils/birthday';
@@ -26,6 +26,7 @@ const SAVED = 'Profile updated successfully';
 
 /** Picture, name, username, email and birthday with age; the page's heading. */
 export function ProfileCard({ user, own }: ProfileCardProps) {
+  const headingId = useId();
   const update = useUpdateProfile();
 
   useEffect(() => {
@@ -38,7 +39,7 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
   const age = user.dateOfBirth ? ageOn(user.dateOfBirth, today) : null;
 
   return (
-    <Card component="section" aria-label="Profile" sx={{ gridColumn: '1 / -1' }}>
+    <Card component="section" aria-labelledby={headingId} sx={{ gridColumn: '1 / -1' }}>
       <CardContent
         sx={{
           p: { xs: 2, sm: 3 },
@@ -50,6 +51,9 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
       >
         <ProfilePicture user={user} canEdit={own} />
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1 }}>
+            Profile
+          </Typography>
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
             {user.displayName}
           </Typography>

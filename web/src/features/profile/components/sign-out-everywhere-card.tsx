@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useSignOutEverywhere } from '../api/use-sign-out-everywhere';
-import { ProfileSectionCard } from './profile-section-card';
+import { ProfileSectionCard } from '../../../components/profile-section-card';
 
 /** The owner ends every session of their account (a lost phone, a shared computer), after confirming. */
 export function SignOutEverywhereCard() {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { STORY_MAX, type UserProfile } from '@family/contract';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useUpdateStory } from '../api/use-update-story';
-import { ProfileSectionCard } from './profile-section-card';
+import { ProfileSectionCard } from '../../../components/profile-section-card';
 
 type StoryCardProps = {
   user: UserProfile;

@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto';
+import { ApiClient, signUp, uniqueName } from '../support/api';
+import { pngFile, uploadMedia } from '../support/media';
+
+describe('people without accounts through the gateway', () => {
+  it('builds a family of people without accounts, draws it, and undoes a change', async () => {
+    const me = await signUp('genealogist');
+    const add = async (body: object) => {
+      const response = await me.client.post('/api/people', body);
+      expect(response.status).toBe(201);
+      return response.body as { id: number; displayName: string };
+    };
+    const grandma = await add({
+      givenName: 'Maria',
+      surname: 'Kowalska',
+      birth: { date: 'ABT 1890', place: 'Kraków' },
+    });
+    const grandpa = await add({ givenName: 'Jan', surname: 'Kowalski', death: { date: '1944', place: null } });
+    const mother = await add({ givenName: 'Zofia', surname: 'Kowalska', sex: 'F' });
+    for (const parent of [grandma, grandpa]) {
+      const tie = await me.client.post('/api/family', {
+        fromUserId: mother.id,
+        toUserId: parent.id,
+        relationType: 'parent',
+      });
+      expect(tie.status).toBe(201);
+    }
+    const marriage = await me.client.post('/api/family', {
+      fromUserId: grandma.id,
+      toUserId: grandpa.id,
+      relationType: 'spouse',
+      start: { date: '12 JUN 1912', place: 'Kraków' },
+    });
+    expect(marriage.status).toBe(201);
+    expect((await me.client.post('/api/family', { toUserId: mother.id, relationType: 'parent' })).status).toBe(201);
+
+    const bad = await me.client.post('/api/people', { givenName: 'Ewa', birth: { date: 'sometime' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^The birth date "sometime" is not a genealogical date: /);
+
+    const tree = await me.client.get(`/api/family/tree/${me.user.id}?up=2&down=1`);
+    expect(tree.status).toBe(200);
+    expect(tree.body.people.map((p: { id: number }) => p.id).sort()).toEqual(
+      [me.user.id, mother.id, grandma.id, grandpa.id].sort(),
+    );
+    expect(tree.body.partnerships).toEqual([
+      expect.objectContaining({ kind: 'married', current: true, start: { date: '12 JUN 1912', place: 'Kraków' } }),
+    ]);
+
+    const found = await me.client.get('/api/people?q=kowal');
+    expect(found.body.items.map((p: { displayName: string }) => p.displayName)).toEqual(
+      expect.arrayContaining(['Maria Kowalska', 'Jan Kowalski', 'Zofia Kowalska']),
+    );
+    const members = await me.client.get('/api/users');
+    expect(members.body.some((u: { id: number }) => u.id === grandma.id)).toBe(false);
+
+    const renamed = await me.client.patch(`/api/people/${mother.id}`, { surname: 'Nowak' });
+    expect(renamed.body.displayName).toBe('Zofia Nowak');
+    const history = await me.client.get(`/api/people/${mother.id}/history`);
+    const undone = await me.client.post(`/api/people/${mother.id}/history/${history.body[0].id}/undo`);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ displayName: 'Zofia Kowalska', surname: 'Kowalska' });
+  });
+
+  it('lets a relative accept an invite and see the photos they were tagged in', async () => {
+    const me = await signUp('inviter');
+    const cousin = (await me.client.post('/api/people', { givenName: 'Kuzyn', surname: 'Wójcik' })).body as {
+      id: number;
+    };
+    const photo = await uploadMedia(
+      me.client,
+      { title: 'Cousins at the lake', type: 'photo' },
+      pngFile([randomInt(256), randomInt(256), randomInt(256)]),
+    );
+    expect((await me.client.post(`/api/media/${photo.id}/tags`, { userId: cousin.id })).status).toBe(201);
+
+    const invite = await me.client.post(`/api/people/${cousin.id}/invite`);
+    expect(invite.status).toBe(201);
+    expect(invite.body.url).toBe(`/?invite=${invite.body.code}`);
+    const deleted = await me.client.delete(`/api/people/${cousin.id}`);
+    expect(deleted.status).toBe(409);
+
+    const relative = new ApiClient();
+    const username = uniqueName('cousin');
+    const joined = await relative.post('/api/register', {
+      username,
+      password: 'cousin-password',
+      inviteCode: invite.body.code,
+    });
+    expect(joined.status).toBe(201);
+    expect(joined.body.user).toMatchObject({ id: cousin.id, username, displayName: 'Kuzyn Wójcik' });
+    const tagged = await relative.get('/api/media/tagged');
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.items.map((item: { id: number }) => item.id)).toEqual([photo.id]);
+    const again = await new ApiClient().post('/api/register', {
+      username: uniqueName('other'),
+      password: 'other-password',
+      inviteCode: invite.body.code,
+    });
+    expect(again.status).toBe(400);
+  });
+});

@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// `npm run bench:people`: the people targets (docs/conventions.md "Benchmarks"), measured through the gateway
+// against the built services (`npm run build` first). A fresh database `family_bench_<random>` gets 3,000 people
+// without accounts in nine generations of couples, each child tied to both birth parents, and one member who
+// signs in. Measures the tree around someone in the middle generation, four generations up and down, and the
+// people search. Prints a table and writes bench/results/people-<time>.json; exits 0 when a target is missed
+// (the table says MISSED), non-zero only when the benchmark itself fails. Everything is dropped at the end.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { closeConnections, printTable, request, timeRequests } from './bench/measure.mjs';
+import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
+
+const PEOPLE = 3_000;
+const GENERATIONS = 9;
+const FIRST_ID = 300_001;
+const DEPTH = 4;
+const SURNAMES = ['Nowak', 'Kowalski', 'Wiśniewski', 'Wójcik', 'Kowalczyk', 'Kamiński', 'Lewandowski', 'Zieliński'];
+const GIVEN = ['Anna', 'Jan', 'Maria', 'Piotr', 'Zofia', 'Stefan', 'Ewa', 'Tomasz', 'Helena', 'Józef', 'Irena'];
+
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const round = (value) => Math.round(value * 10) / 10;
+const json = (answer) => JSON.parse(answer.body.toString('utf8'));
+
+/**
+ * Nine generations of equal size; in each, neighbours (2i, 2i+1) are a married couple, and child j of the next
+ * generation is the child of couple j mod (size/2) (two children a couple, never married to each other), tied to
+ * both birth parents.
+ */
+function family() {
+  const size = Math.ceil(PEOPLE / GENERATIONS);
+  const people = [];
+  const relations = [];
+  const idOf = (generation, index) => FIRST_ID + generation * size + index;
+  for (let g = 0; g < GENERATIONS; g++) {
+    for (let i = 0; i < size && people.length < PEOPLE; i++) {
+      const id = idOf(g, i);
+      const year = 1780 + g * 27 + (i % 9);
+      people.push({
+        id,
+        givenName: GIVEN[id % GIVEN.length],
+        surname: SURNAMES[Math.floor(i / 2) % SURNAMES.length],
+        birth: i % 5 === 0 ? `ABT ${year}` : `${1 + (i % 28)} MAR ${year}`,
+      });
+      if (i % 2 === 1) relations.push({ from: idOf(g, i - 1), to: id, type: 'spouse' });
+      if (g > 0) {
+        const couple = i % Math.floor(size / 2);
+        relations.push({ from: id, to: idOf(g - 1, 2 * couple), type: 'parent' });
+        relations.push({ from: id, to: idOf(g - 1, 2 * couple + 1), type: 'parent' });
+      }
+    }
+  }
+  const ids = new Set(people.map((p) => p.id));
+  return {
+    people,
+    relations: relations.filter((r) => ids.has(r.from) && ids.has(r.to)),
+    root: idOf(DEPTH, Math.floor(size / 2)),
+  };
+}
+
+async function seed(db, { people, relations }, createdBy) {
+  await db.query(
+    `INSERT INTO profile.profiles (user_id, username, display_name, given_name, surname, birth_date)
+     SELECT id, NULL, g || ' ' || s, g, s, b FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS x (id, g, s, b)`,
+    [people.map((p) => p.id), people.map((p) => p.givenName), people.map((p) => p.surname), people.map((p) => p.birth)],
+  );
+  await db.query(
+    `INSERT INTO family.relations (from_user_id, to_user_id, relation_type, kind, created_by)
+     SELECT f, t, r, CASE r WHEN 'spouse' THEN 'married' ELSE 'birth' END, $4
+     FROM unnest($1::int[], $2::int[], $3::text[]) AS x (f, t, r)`,
+    [relations.map((r) => r.from), relations.map((r) => r.to), relations.map((r) => r.type), createdBy],
+  );
+  await db.query('ANALYZE');
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DRAWS = 10;
+
+/**
+ * The chart in Chromium (desktop size, signed in by the session cookie): from the start of navigation to the
+ * root's node being on screen, page code, data and drawing included, over DRAWS fresh loads.
+ */
+async function measureFirstDraw(baseUrl, cookie, rootId) {
+  if (!fs.existsSync(CHROMIUM)) {
+    return { measure: 'tree chart: first draw in Chromium', display: `no Chromium at ${CHROMIUM}`, met: null };
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const [name, value] = cookie.split(';')[0].split('=');
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    const samples = [];
+    for (let i = 0; i < DRAWS + 1; i++) {
+      await page.goto(`${baseUrl}/family/tree/${rootId}?depth=${DEPTH}`);
+      await page.waitForSelector('[data-role="root"]');
+      const ms = await page.evaluate(() => performance.now());
+      if (i > 0) samples.push(ms);
+    }
+    const sorted = [...samples].sort((a, b) => a - b);
+    const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+    return {
+      measure: `tree chart: navigation to first draw in Chromium, ${DEPTH} generations each way`,
+      median: round(at(0.5)),
+      p95: round(at(0.95)),
+      samples: samples.length,
+      target: 'p95 < 200 ms (first draw)',
+      met: at(0.95) < 200,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const adminUrl = adminDatabaseUrl();
+  const database = await createDatabase(adminUrl);
+  const stack = new BenchStack(database.url);
+  const db = new pg.Client({ connectionString: database.url });
+  try {
+    log(`database ${database.name}; starting the services and the gateway…`);
+    await stack.start();
+    await db.connect();
+    const username = `bench${randomBytes(3).toString('hex')}`;
+    const body = JSON.stringify({ username, password: 'bench-password' });
+    const registered = await request(`${stack.gatewayUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      body,
+    });
+    if (registered.status !== 201) throw new Error(`Register answered ${registered.status}`);
+    const cookie = (registered.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const viewer = json(registered).user;
+    const get = (url) => request(`${stack.gatewayUrl}${url}`, { headers: { cookie } });
+
+    const tree = family();
+    log(`seeding ${tree.people.length} people and ${tree.relations.length} relations…`);
+    await seed(db, tree, viewer.id);
+
+    const rows = [];
+    const row = (measure, timing, target, extra = {}) =>
+      rows.push({
+        measure,
+        median: round(timing.median),
+        p95: round(timing.p95),
+        samples: timing.samples,
+        responseBytes: timing.last.body.length,
+        target: `p95 < ${target} ms`,
+        met: timing.p95 < target,
+        ...extra,
+      });
+
+    let shown = 0;
+    const treeTiming = await timeRequests(() => get(`/api/family/tree/${tree.root}?up=${DEPTH}&down=${DEPTH}`), {
+      check: (answer) => {
+        const body = json(answer);
+        shown = body.people.length;
+        if (body.rootId !== tree.root || shown < 2 ** (DEPTH + 1)) throw new Error(`The tree shows ${shown} people.`);
+      },
+    });
+    row(`tree: ${PEOPLE} people, ${DEPTH} generations up and down`, treeTiming, 30, { peopleShown: shown });
+
+    const search = await timeRequests(() => get(`/api/people?q=${encodeURIComponent('owal')}`), {
+      check: (answer) => {
+        if (json(answer).items.length !== 50) throw new Error('The search should fill a page of 50.');
+      },
+    });
+    row(`people search: q=owal at ${PEOPLE} people, page 1`, search, 50);
+    const rare = await timeRequests(() => get(`/api/people?q=${encodeURIComponent('zieliński')}&limit=200`), {
+      check: (answer) => {
+        if (json(answer).items.length === 0) throw new Error('The search found nobody.');
+      },
+    });
+    row(`people search: q=zieliński at ${PEOPLE} people, limit 200`, rare, 50);
+    rows.push(await measureFirstDraw(stack.gatewayUrl, cookie, tree.root));
+    stack.check();
+
+    const report = {
+      finishedAt: new Date().toISOString(),
+      results: rows,
+      missed: rows.filter((r) => r.met === false),
+    };
+    const resultsDir = path.join(root, 'bench', 'results');
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `people-${report.finishedAt.replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log('');
+    printTable(rows);
+    console.log('');
+    console.log(report.missed.length === 0 ? 'All targets met.' : `MISSED ${report.missed.length} target(s).`);
+    console.log(`Results: ${path.relative(root, file)}`);
+  } finally {
+    closeConnections();
+    await db.end().catch(() => undefined);
+    await stack.stop().catch((error) => log(`stopping the archive failed: ${error.message}`));
+    await dropDatabase(adminUrl, database.name).catch((error) =>
+      log(`dropping ${database.name} failed: ${error.message}`),
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(`[bench] failed: ${error?.stack ?? error}`);
+  process.exit(1);
+});

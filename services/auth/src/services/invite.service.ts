@@ -1,0 +1,65 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { UserProfile } from '@family/contract';
+import { InternalClient } from '@family/shared';
+import type { AuthConfig } from '../config';
+import type { CreateInviteDto, RegisterDto } from '../dtos/account.dto';
+import { InviteRepository } from '../repositories/invite.repository';
+import { hashCode, makeCode } from './one-time-code';
+import { hashPassword } from './password-hasher';
+import { AUTH_CONFIG } from './services';
+
+export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const INVALID_INVITE =
+  'This invite code is not valid: it may have been used, have expired or be mistyped. Ask the family member who invited you for a new one.';
+
+/** Invites: a one-time code by which a relative without an account signs up as that very person. */
+@Injectable()
+export class InviteService {
+  constructor(
+    private readonly invites: InviteRepository,
+    private readonly internal: InternalClient,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  /** A code valid for seven days, shown once; only its hash is kept. A new one replaces the person's last. */
+  async create(dto: CreateInviteDto): Promise<{ code: string; expiresAt: string }> {
+    const withoutAccount = await this.invites.withoutAccount(dto.personId);
+    if (withoutAccount === null) throw new NotFoundException('This person is not in the family archive.');
+    if (!withoutAccount) throw new ConflictException('This person already has an account.');
+    const code = makeCode(12);
+    const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS);
+    await this.invites.replace(dto.personId, hashCode(code), expiresAt, dto.createdBy);
+    return { code, expiresAt: expiresAt.toISOString() };
+  }
+
+  async hasOpen(personId: number): Promise<{ open: boolean }> {
+    return { open: await this.invites.hasOpen(personId) };
+  }
+
+  /**
+   * Sign-up with an invite (allowed while sign-up is closed): the person's row gets the username and password,
+   * then profile makes their profile a member's. If profile refuses, the row and the code are as they were.
+   */
+  async register(dto: RegisterDto & { inviteCode: string }): Promise<UserProfile> {
+    const claimed = await this.invites.claim(hashCode(dto.inviteCode), dto.username, await hashPassword(dto.password));
+    if (!claimed) throw new BadRequestException(INVALID_INVITE);
+    try {
+      return await this.internal.call<UserProfile>(
+        { name: 'profile', url: this.config.PROFILE_URL },
+        'PUT',
+        `/internal/profiles/${claimed.personId}/account`,
+        {
+          body: {
+            username: dto.username,
+            displayName: dto.displayName ?? null,
+            email: dto.email ?? null,
+            dateOfBirth: dto.birthday ?? null,
+          },
+        },
+      );
+    } catch (error) {
+      await this.invites.release(claimed);
+      throw error;
+    }
+  }
+}

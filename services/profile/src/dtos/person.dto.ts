@@ -1,0 +1,116 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  DISPLAY_NAME_MAX,
+  GENEALOGICAL_DATE_MAX,
+  PEOPLE_PAGE_MAX,
+  PERSON_NAME_MAX,
+  PLACE_MAX,
+  SEXES,
+  STORY_MAX,
+  type LifeEvent,
+  type MergePersonRequest,
+  type PeopleQuery,
+  type PersonFields,
+  type Sex,
+} from '@family/contract';
+import { IsId, trim, trimToNull } from '@family/shared';
+
+const given = (_dto: object, value: unknown) => value !== undefined && value !== null;
+
+/** A birth or a death. The date's grammar is checked by the service, which can say what is wrong with it. */
+export class LifeEventDto implements LifeEvent {
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(GENEALOGICAL_DATE_MAX, { message: `A date must be at most ${GENEALOGICAL_DATE_MAX} characters` })
+  @IsString({ message: 'A date must be text, like ABT 1850 or 12 MAR 1901' })
+  date: string | null = null;
+
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(PLACE_MAX, { message: `A place must be at most ${PLACE_MAX} characters` })
+  @IsString({ message: 'A place must be text' })
+  place: string | null = null;
+}
+
+/** POST /api/people and PATCH /api/people/{id}: only the fields sent change; null clears one. */
+export class PersonFieldsDto implements PersonFields {
+  @Transform(trim)
+  @ValidateIf((_dto, value) => value !== undefined)
+  @MaxLength(DISPLAY_NAME_MAX, { message: `Display name must be at most ${DISPLAY_NAME_MAX} characters` })
+  @MinLength(1, { message: 'Display name cannot be empty' })
+  @IsString({ message: 'Display name must be text' })
+  displayName?: string;
+
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(PERSON_NAME_MAX, { message: `Given name must be at most ${PERSON_NAME_MAX} characters` })
+  @IsString({ message: 'Given name must be text' })
+  givenName?: string | null;
+
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(PERSON_NAME_MAX, { message: `Surname must be at most ${PERSON_NAME_MAX} characters` })
+  @IsString({ message: 'Surname must be text' })
+  surname?: string | null;
+
+  @IsOptional()
+  @IsIn(SEXES, { message: 'Sex must be F, M, X or U (unknown)' })
+  sex?: Sex;
+
+  @ValidateIf(given)
+  @ValidateNested()
+  @Type(() => LifeEventDto)
+  @IsObject({ message: 'Birth must be {date, place}' })
+  birth?: LifeEventDto | null;
+
+  @ValidateIf(given)
+  @ValidateNested()
+  @Type(() => LifeEventDto)
+  @IsObject({ message: 'Death must be {date, place}' })
+  death?: LifeEventDto | null;
+
+  @Transform(trimToNull)
+  @ValidateIf(given)
+  @MaxLength(STORY_MAX, { message: 'The story is too long: keep it under 20,000 characters' })
+  @IsString({ message: 'The story must be text' })
+  story?: string | null;
+}
+
+export class PeopleQueryDto implements PeopleQuery {
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(200, { message: 'Search text must be at most 200 characters' })
+  @IsString({ message: 'Search text must be text' })
+  q?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Max(PEOPLE_PAGE_MAX, { message: `limit must be between 1 and ${PEOPLE_PAGE_MAX}` })
+  @Min(1, { message: `limit must be between 1 and ${PEOPLE_PAGE_MAX}` })
+  @IsInt({ message: `limit must be between 1 and ${PEOPLE_PAGE_MAX}` })
+  limit?: number;
+
+  @IsOptional()
+  @MaxLength(400, { message: 'The cursor is not one this list gave out.' })
+  @IsString({ message: 'The cursor is not one this list gave out.' })
+  cursor?: string;
+}
+
+export class MergePersonDto implements MergePersonRequest {
+  @IsId({ message: 'Please choose the person to merge into' })
+  @Type(() => Number)
+  intoId!: number;
+}

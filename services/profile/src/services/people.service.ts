@@ -1,0 +1,273 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  PEOPLE_PAGE_DEFAULT,
+  type PeoplePage,
+  type PersonChange,
+  type PersonDetail,
+  type PersonFields,
+  type PersonInvite,
+  type PersonListItem,
+} from '@family/contract';
+import { InternalClient, type Identity } from '@family/shared';
+import type { ProfileConfig } from '../config';
+import { mapPersonSummary } from '../dtos/user.dto';
+import type { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
+import type { ProfileEntity } from '../entities/profile.entity';
+import { PersonRepository, type PeopleCursor } from '../repositories/person.repository';
+import { ProfileRepository } from '../repositories/profile.repository';
+import {
+  createdFields,
+  defaultDisplayName,
+  difference,
+  fieldsOf,
+  holds,
+  mapPersonDetail,
+  missingFields,
+  mapPersonListItem,
+  toColumns,
+} from './person-fields';
+import { PurgeService } from './purge.service';
+import { PROFILE_CONFIG } from './tokens';
+
+const NOT_FOUND = 'This person is not in the family archive.';
+const BAD_CURSOR = 'The cursor is not one this list gave out.';
+
+function encodeCursor(profile: ProfileEntity): string {
+  return Buffer.from(JSON.stringify([profile.displayName.toLowerCase(), profile.userId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): PeopleCursor | null {
+  if (!cursor) return null;
+  try {
+    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof name === 'string' && Number.isSafeInteger(id)) return { name, id: id as number };
+  } catch {
+    // falls through to the sentence below
+  }
+  throw new BadRequestException(BAD_CURSOR);
+}
+
+/**
+ * Everyone in the family, with or without an account. Any member adds, edits and deletes people without
+ * accounts; a member's own fields are edited by that member only. Every change is kept, and can be undone.
+ */
+@Injectable()
+export class PeopleService {
+  constructor(
+    private readonly people: PersonRepository,
+    private readonly profiles: ProfileRepository,
+    private readonly purges: PurgeService,
+    private readonly internal: InternalClient,
+    @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
+  ) {}
+
+  async list(query: PeopleQueryDto): Promise<PeoplePage> {
+    const limit = query.limit ?? PEOPLE_PAGE_DEFAULT;
+    const rows = await this.people.page(query.q || undefined, limit, decodeCursor(query.cursor));
+    const page = rows.slice(0, limit);
+    return {
+      items: page.map(mapPersonListItem),
+      nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
+
+  /** Many people at once (unknown ids are left out). */
+  async lookup(ids: number[]): Promise<PersonListItem[]> {
+    return (await this.profiles.findByIds([...new Set(ids)])).map(mapPersonListItem);
+  }
+
+  async get(id: number): Promise<PersonDetail> {
+    return mapPersonDetail(await this.existing(id));
+  }
+
+  /** A person without an account: the id from auth, then the profile; both exist, or neither. */
+  async create(user: Identity, dto: PersonFieldsDto): Promise<PersonDetail> {
+    const displayName = dto.displayName ?? defaultDisplayName(dto);
+    if (!displayName)
+      throw new BadRequestException('A person needs a name: a given name, a surname or a display name.');
+    const columns = toColumns({ ...dto, displayName });
+    const { id } = await this.internal.call<{ id: number }>(this.service('auth'), 'POST', '/internal/people');
+    try {
+      const profile = await this.people.create(id, columns, {
+        action: 'create',
+        before: {},
+        after: createdFields(columns),
+        changedBy: user.id,
+      });
+      return mapPersonDetail(profile);
+    } catch (error) {
+      await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+      throw error;
+    }
+  }
+
+  async update(user: Identity, id: number, dto: PersonFieldsDto): Promise<PersonDetail> {
+    const result = await this.people.change(id, (current) => {
+      this.mayEdit(user, current);
+      const next = { ...dto };
+      if (next.displayName === undefined && current.username === null && this.namesChange(dto)) {
+        // A relative shown by their names follows them while nobody has given another display name.
+        const wasDefault = current.displayName === defaultDisplayName(current);
+        const renamed = defaultDisplayName({
+          givenName: dto.givenName === undefined ? current.givenName : dto.givenName,
+          surname: dto.surname === undefined ? current.surname : dto.surname,
+        });
+        if (wasDefault && renamed) next.displayName = renamed;
+      }
+      return this.decide(user, current, next, 'update');
+    });
+    if (!result) throw new NotFoundException(NOT_FOUND);
+    return mapPersonDetail(result.profile);
+  }
+
+  /** Puts back what a change replaced, while the fields still hold what it wrote; recorded as a change itself. */
+  async undo(user: Identity, id: number, changeId: number): Promise<PersonDetail> {
+    const change = await this.people.findChange(id, changeId);
+    if (!change) throw new NotFoundException('This change is not in the history of this person.');
+    if (change.action === 'create') {
+      throw new BadRequestException('Creating a person cannot be undone; delete the person instead.');
+    }
+    if (change.undoneBy !== null) throw new ConflictException('This change has already been undone.');
+    const result = await this.people.change(id, (current) => {
+      this.mayEdit(user, current);
+      if (!holds(fieldsOf(current), change.after)) {
+        throw new ConflictException('This person has been changed since; undo the later change first.');
+      }
+      const decision = this.decide(user, current, change.before, 'undo');
+      return decision && { ...decision, undoes: change.id };
+    });
+    if (!result) throw new NotFoundException(NOT_FOUND);
+    return mapPersonDetail(result.profile);
+  }
+
+  async history(id: number): Promise<PersonChange[]> {
+    await this.existing(id);
+    const changes = await this.people.history(id);
+    const writers = await this.profiles.findByIds([
+      ...new Set(changes.map((change) => change.changedBy).filter((who): who is number => who !== null)),
+    ]);
+    const byId = new Map(writers.map((writer) => [writer.userId, mapPersonSummary(writer)]));
+    return changes.map((change) => ({
+      id: change.id,
+      personId: change.personId,
+      action: change.action,
+      before: change.before,
+      after: change.after,
+      changedBy: change.changedBy === null ? null : (byId.get(change.changedBy) ?? null),
+      changedAt: change.changedAt.toISOString(),
+      undoneBy: change.undoneBy,
+    }));
+  }
+
+  /**
+   * Removes a person without an account: refused while they are tagged in media, so nothing is half-deleted;
+   * then their family ties, their profile and history, and their id.
+   */
+  async delete(id: number): Promise<void> {
+    const person = await this.existing(id);
+    if (person.username !== null) {
+      throw new ConflictException(`${person.displayName} has an account; only they can delete it.`);
+    }
+    const { count } = await this.internal.call<{ count: number }>(
+      this.service('media'),
+      'GET',
+      `/internal/users/${id}/tag-count`,
+    );
+    if (count > 0) {
+      throw new ConflictException(
+        `${person.displayName} is tagged in ${count === 1 ? 'one item' : `${count} items`}. Remove the tags first.`,
+      );
+    }
+    const { open } = await this.internal.call<{ open: boolean }>(
+      this.service('auth'),
+      'GET',
+      `/internal/people/${id}/open-invite`,
+    );
+    if (open) {
+      throw new ConflictException(
+        `${person.displayName} has an open invite. Wait until it is used or expires, or merge them instead.`,
+      );
+    }
+    await this.internal.call(this.service('family'), 'DELETE', `/internal/users/${id}`);
+    await this.purges.purge(id);
+    await this.people.deleteHistory(id);
+    await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+  }
+
+  /** A one-time sign-up as this person, for seven days; a new invite replaces the last. */
+  async invite(user: Identity, id: number): Promise<PersonInvite> {
+    const person = await this.existing(id);
+    if (person.username !== null) throw new ConflictException(`${person.displayName} already has an account.`);
+    const { code, expiresAt } = await this.internal.call<{ code: string; expiresAt: string }>(
+      this.service('auth'),
+      'POST',
+      '/internal/invites',
+      { body: { personId: id, createdBy: user.id } },
+    );
+    return { code, url: `/?invite=${encodeURIComponent(code)}`, expiresAt };
+  }
+
+  /**
+   * Folds a duplicate without an account into another person: family moves the ties (or refuses when the
+   * merged family would break a rule), media the tags; fields the other person lacks are filled from the
+   * duplicate, and the duplicate goes. Each step is idempotent, so a merge cut short finishes when asked again.
+   */
+  async merge(user: Identity, id: number, intoId: number): Promise<PersonDetail> {
+    if (id === intoId) throw new BadRequestException('A person cannot be merged into themselves.');
+    const source = await this.existing(id);
+    if (source.username !== null) {
+      throw new ConflictException(`${source.displayName} has an account and cannot be merged into someone else.`);
+    }
+    const target = await this.existing(intoId);
+    const body = { body: { intoId } };
+    await this.internal.call(this.service('family'), 'POST', `/internal/people/${id}/merge`, body);
+    await this.internal.call(this.service('media'), 'POST', `/internal/people/${id}/merge`, body);
+    // A member's own fields are theirs to fill; a person without an account takes what the duplicate knew.
+    const mayFill = target.username === null || target.userId === user.id;
+    const missing = mayFill ? missingFields(fieldsOf(target), fieldsOf(source)) : {};
+    const result = await this.people.change(intoId, (current) =>
+      Object.keys(missing).length ? this.decide(user, current, missing, 'update') : null,
+    );
+    await this.purges.purge(id);
+    await this.people.deleteHistory(id);
+    await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+    return mapPersonDetail(result?.profile ?? target);
+  }
+
+  private decide(user: Identity, current: ProfileEntity, fields: PersonFields, action: 'update' | 'undo') {
+    const columns = toColumns(fields);
+    const after = fieldsOf({ ...current, ...columns } as ProfileEntity);
+    const changed = difference(fieldsOf(current), after);
+    if (Object.keys(changed.after).length === 0) return null;
+    return { columns, record: { action, ...changed, changedBy: user.id } };
+  }
+
+  private namesChange(dto: PersonFields): boolean {
+    return dto.givenName !== undefined || dto.surname !== undefined;
+  }
+
+  /** Anyone edits a person without an account; a member's fields only that member. */
+  private mayEdit(user: Identity, person: ProfileEntity): void {
+    if (person.username !== null && person.userId !== user.id) {
+      throw new ForbiddenException(`Only ${person.displayName} can edit their own profile.`);
+    }
+  }
+
+  private async existing(id: number): Promise<ProfileEntity> {
+    const person = await this.people.findById(id);
+    if (!person) throw new NotFoundException(NOT_FOUND);
+    return person;
+  }
+
+  private service(name: 'auth' | 'media' | 'family') {
+    const url = { auth: this.config.AUTH_URL, media: this.config.MEDIA_URL, family: this.config.FAMILY_URL }[name];
+    return { name, url };
+  }
+}

@@ -1,0 +1,80 @@
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { PersonChange, PersonDetail, PersonFields, PersonInvite, TieChange } from '@family/contract';
+import { sendJson } from '../../../lib/api';
+
+const personKey = (id: number) => `/api/people/${id}`;
+const historyKey = (id: number) => `/api/people/${id}/history`;
+
+/** GET /api/people/{id} */
+export function usePerson(id: number) {
+  const { data, error, isLoading, mutate } = useSWR<PersonDetail, Error>(personKey(id));
+  return { person: data, error, isLoading, retry: () => mutate() };
+}
+
+/** GET /api/people/{id}/history, newest first. */
+export function usePersonHistory(id: number) {
+  const { data, error, isLoading, mutate } = useSWR<PersonChange[], Error>(historyKey(id));
+  return { changes: data, error, isLoading, retry: () => mutate() };
+}
+
+/** GET /api/family/history/{id}: who added, changed or removed the person's ties, newest first. */
+export function useTieHistory(id: number) {
+  const { data } = useSWR<TieChange[], Error>(`/api/family/history/${id}`);
+  return { tieChanges: data };
+}
+
+/** After a change: the person, their history, and every list that shows people, fetched again. */
+function useRefreshPerson() {
+  const { mutate } = useSWRConfig();
+  return async (id: number, person?: PersonDetail) => {
+    await mutate(personKey(id), person, { revalidate: !person });
+    await mutate(historyKey(id));
+    // The people list (an infinite list, which filtered mutate skips) refreshes itself when it is shown again.
+    await mutate((key) => typeof key === 'string' && key.startsWith('/api/users'));
+  };
+}
+
+/** POST /api/people: a person without an account. */
+export function useCreatePerson() {
+  const refresh = useRefreshPerson();
+  return useSWRMutation('/api/people', async (path: string, { arg }: { arg: PersonFields }) => {
+    const person = await sendJson<PersonDetail>('POST', path, arg);
+    await refresh(person.id, person);
+    return person;
+  });
+}
+
+/** PATCH /api/people/{id} */
+export function useUpdatePerson(id: number) {
+  const refresh = useRefreshPerson();
+  return useSWRMutation(personKey(id), async (path: string, { arg }: { arg: PersonFields }) => {
+    const person = await sendJson<PersonDetail>('PATCH', path, arg);
+    await refresh(id, person);
+    return person;
+  });
+}
+
+/** POST /api/people/{id}/history/{changeId}/undo */
+export function useUndoChange(id: number) {
+  const refresh = useRefreshPerson();
+  return useSWRMutation(historyKey(id), async (path: string, { arg }: { arg: number }) => {
+    const person = await sendJson<PersonDetail>('POST', `${path}/${arg}/undo`);
+    await refresh(id, person);
+    return person;
+  });
+}
+
+/** POST /api/people/{id}/invite */
+export function useInvitePerson(id: number) {
+  return useSWRMutation(`${personKey(id)}/invite`, (path: string) => sendJson<PersonInvite>('POST', path));
+}
+
+/** DELETE /api/people/{id} */
+export function useDeletePerson(id: number) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(personKey(id), async (path: string) => {
+    await sendJson<void>('DELETE', path);
+    await mutate((key) => typeof key === 'string' && key.startsWith('/api/users'));
+  });
+}
