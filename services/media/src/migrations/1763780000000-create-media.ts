@@ -56,6 +56,8 @@ export class CreateMedia1763780000000 implements MigrationInterface {
  * lower(title) at least serves prefix searches, and the scan stays correct either way.
  */
 async function createTitleSearchIndex(db: QueryRunner): Promise<void> {
+  // Services start together and may create the extension at the same moment: one at a time (held to commit).
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('family-archive:create-extension'))`);
   await db.query(`
     DO $$
     BEGIN

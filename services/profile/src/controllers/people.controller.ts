@@ -4,7 +4,7 @@ import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { MergePersonDto, PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import { PeopleService } from '../services/people.service';
 
-/** Everyone in the family, with or without an account (DESIGN.md §6). */
+/** Everyone in the family, with or without an account (docs/architecture.md "People and families"). */
 @Controller('api/people')
 export class PeopleController {
   constructor(private readonly people: PeopleService) {}

@@ -10,6 +10,8 @@ export class People1763800000000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     // The extension may already be installed, in whatever schema: its operator class is named by that schema.
+    // Services start together and may create the extension at the same moment: one at a time (held to commit).
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('family-archive:create-extension'))`);
     await db.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
     const [trgm] = (await db.query(
       `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
