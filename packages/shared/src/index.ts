@@ -11,4 +11,5 @@ export * from './calendar-date';
 export * from './transforms';
 export * from './request-input';
 export * from './genealogy/genealogical-date';
+export * from './genealogy/life-event.dto';
 export * from './genealogy/sql-day';

@@ -1,22 +1,8 @@
-import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  Max,
-  Min,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsObject, Max, Min, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import {
   CHILD_TIE_KINDS,
-  GENEALOGICAL_DATE_MAX,
   PARTNERSHIP_KINDS,
-  PLACE_MAX,
   RELATION_TYPES,
   TREE_DEPTH_MAX,
   type AddRelationRequest,
@@ -29,28 +15,13 @@ import {
   type PersonSummary,
   type RelationType,
 } from '@family/contract';
-import { IsId, trimToNull } from '@family/shared';
+import { IsId, LifeEventDto } from '@family/shared';
 import type { RelationEntity } from '../entities/relation.entity';
 
 const SELECT_MEMBER = 'Please select a family member';
 const SELECT_TYPE = 'Please select a relation type';
 
 const given = (_dto: object, value: unknown) => value !== undefined && value !== null;
-
-/** A marriage or a divorce: a genealogical date (checked by the service, which can say why) and a place. */
-export class TieEventDto implements LifeEvent {
-  @Transform(trimToNull)
-  @ValidateIf(given)
-  @MaxLength(GENEALOGICAL_DATE_MAX, { message: `A date must be at most ${GENEALOGICAL_DATE_MAX} characters` })
-  @IsString({ message: 'A date must be text, like ABT 1850 or 12 MAR 1901' })
-  date: string | null = null;
-
-  @Transform(trimToNull)
-  @ValidateIf(given)
-  @MaxLength(PLACE_MAX, { message: `A place must be at most ${PLACE_MAX} characters` })
-  @IsString({ message: 'A place must be text' })
-  place: string | null = null;
-}
 
 /** What genealogy adds to a relation; which of it fits which relation type is the service's to say. */
 export class TieDetailsDto implements TieDetails {
@@ -67,15 +38,15 @@ export class TieDetailsDto implements TieDetails {
 
   @ValidateIf(given)
   @ValidateNested()
-  @Type(() => TieEventDto)
+  @Type(() => LifeEventDto)
   @IsObject({ message: 'start must be {date, place}' })
-  start?: TieEventDto | null;
+  start?: LifeEventDto | null;
 
   @ValidateIf(given)
   @ValidateNested()
-  @Type(() => TieEventDto)
+  @Type(() => LifeEventDto)
   @IsObject({ message: 'end must be {date, place}' })
-  end?: TieEventDto | null;
+  end?: LifeEventDto | null;
 }
 
 /** POST /api/family: `relationType` says what `toUserId` is to `fromUserId` (the caller unless given). */

@@ -14,36 +14,18 @@ import {
 } from 'class-validator';
 import {
   DISPLAY_NAME_MAX,
-  GENEALOGICAL_DATE_MAX,
   PEOPLE_PAGE_MAX,
   PERSON_NAME_MAX,
-  PLACE_MAX,
   SEXES,
   STORY_MAX,
-  type LifeEvent,
   type MergePersonRequest,
   type PeopleQuery,
   type PersonFields,
   type Sex,
 } from '@family/contract';
-import { IsId, trim, trimToNull } from '@family/shared';
+import { IsId, LifeEventDto, trim, trimToNull } from '@family/shared';
 
 const given = (_dto: object, value: unknown) => value !== undefined && value !== null;
-
-/** A birth or a death. The date's grammar is checked by the service, which can say what is wrong with it. */
-export class LifeEventDto implements LifeEvent {
-  @Transform(trimToNull)
-  @ValidateIf(given)
-  @MaxLength(GENEALOGICAL_DATE_MAX, { message: `A date must be at most ${GENEALOGICAL_DATE_MAX} characters` })
-  @IsString({ message: 'A date must be text, like ABT 1850 or 12 MAR 1901' })
-  date: string | null = null;
-
-  @Transform(trimToNull)
-  @ValidateIf(given)
-  @MaxLength(PLACE_MAX, { message: `A place must be at most ${PLACE_MAX} characters` })
-  @IsString({ message: 'A place must be text' })
-  place: string | null = null;
-}
 
 /** POST /api/people and PATCH /api/people/{id}: only the fields sent change; null clears one. */
 export class PersonFieldsDto implements PersonFields {
