@@ -4,28 +4,12 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Client } from 'pg';
 import { createStorage, type ObjectStorage } from '@family/shared/storage';
-
-// s3rver ships no types; this is the part of it the test uses.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer?: Server;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-}) => S3rverInstance;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as S3rverConstructor;
+import { startS3TestServer } from '@family/shared/testing';
 
 const root = path.resolve(__dirname, '../..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -265,13 +249,13 @@ describe('scripts/backup and scripts/restore (--local)', () => {
 
   describe('with files in MinIO (an S3-compatible server)', () => {
     const stored = files();
-    let server: S3rverInstance;
+    let server: Awaited<ReturnType<typeof startS3TestServer>>;
     let storage: ObjectStorage;
     let settings: Record<string, string>;
 
     beforeAll(async () => {
-      server = new S3rver({ address: '127.0.0.1', port: 0, directory: path.join(work, 's3'), silent: true });
-      const { port } = await server.run();
+      server = await startS3TestServer({ directory: path.join(work, 's3') });
+      const { port } = server;
       const minio = {
         endPoint: '127.0.0.1',
         port,

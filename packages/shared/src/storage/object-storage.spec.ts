@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
+import { S3_TEST_CREDENTIALS, startS3TestServer } from '../testing';
 import { LocalFolderStorage, TEMP_FOLDER } from './local-folder-storage';
 import { DEFAULT_PART_SIZE, MinioStorage } from './minio-storage';
 import {
@@ -17,21 +16,6 @@ import {
   ObjectNotFoundError,
   type ObjectStorage,
 } from './object-storage';
-
-// s3rver ships no types; this is the part of it the tests use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer?: Server;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-}) => S3rverInstance;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as S3rverConstructor;
 
 const MiB = 1024 * 1024;
 
@@ -335,27 +319,12 @@ function describeStorageContract(name: string, makeStorage: () => Promise<Storag
 // ---------------------------------------------------------------------------------------------------------
 // The drivers.
 
-async function startS3rver(): Promise<{ port: number; close(): Promise<void> }> {
-  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-  const { port } = await server.run();
-  return {
-    port,
-    async close() {
-      server.httpServer?.closeAllConnections(); // minio keeps sockets alive; don't wait for them to idle out
-      await server.close();
-      await fs.rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 function minioStorageFor(port: number, bucket: string): MinioStorage {
   return new MinioStorage({
     endPoint: '127.0.0.1',
     port,
     useSSL: false,
-    accessKey: 'S3RVER', // s3rver's built-in account
-    secretKey: 'S3RVER',
+    ...S3_TEST_CREDENTIALS,
     bucket,
   });
 }
@@ -372,7 +341,7 @@ describeStorageContract('LocalFolderStorage', async () => {
 });
 
 describeStorageContract('MinioStorage (against s3rver)', async () => {
-  const server = await startS3rver();
+  const server = await startS3TestServer();
   return {
     storage: minioStorageFor(server.port, 'family-archive'),
     keepsContentType: true,
@@ -425,7 +394,7 @@ describe('MinioStorage specifics (against s3rver)', () => {
   let server: { port: number; close(): Promise<void> };
 
   beforeAll(async () => {
-    server = await startS3rver();
+    server = await startS3TestServer();
   });
 
   afterAll(async () => {
@@ -441,7 +410,7 @@ describe('MinioStorage specifics (against s3rver)', () => {
   });
 
   test('ping fails when the server is unreachable', async () => {
-    const closed = await startS3rver();
+    const closed = await startS3TestServer();
     await closed.close();
     await expect(minioStorageFor(closed.port, 'family-archive').ping()).rejects.toThrow();
   });
@@ -457,7 +426,7 @@ describe('MinioStorage specifics (against s3rver)', () => {
   });
 
   test('a put rejects, instead of hanging, when the server goes away mid-upload', async () => {
-    const doomed = await startS3rver();
+    const doomed = await startS3TestServer();
     const storage = minioStorageFor(doomed.port, 'family-archive');
     await storage.ensureReady();
     let chunks = 0;

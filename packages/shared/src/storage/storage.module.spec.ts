@@ -1,32 +1,15 @@
 import * as fs from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { READINESS_CHECKS, type ReadinessCheck } from '../nest/health.controller';
-import { freePort } from '../testing';
+import { freePort, startS3TestServer } from '../testing';
 import { LocalFolderStorage, TEMP_FOLDER } from './local-folder-storage';
 import { MinioStorage } from './minio-storage';
 import type { ObjectStorage } from './object-storage';
 import { type StorageSettings } from './storage-config';
 import { ObjectStorageModule } from './storage.module';
-
-// s3rver ships no types; this is the part of it the test uses.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer?: Server;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-}) => S3rverInstance;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as S3rverConstructor;
 
 const FILES = Symbol('FILES');
 
@@ -77,18 +60,16 @@ describe(ObjectStorageModule.name, () => {
     });
     const warning = warned.mock.calls[0]?.[0];
     warned.mockRestore();
-    let s3: S3rverInstance | undefined;
+    let s3: Awaited<ReturnType<typeof startS3TestServer>> | undefined;
     try {
       expect(storage).toBeInstanceOf(MinioStorage);
       expect(warning).toMatch(/^Object storage is not ready yet/);
       await expect(ready()).rejects.toThrow();
 
-      s3 = new S3rver({ address: '127.0.0.1', port, directory: root, silent: true });
-      await s3.run();
+      s3 = await startS3TestServer({ port, directory: root });
       await expect(ready()).resolves.toBeDefined();
     } finally {
       await close();
-      s3?.httpServer?.closeAllConnections();
       await s3?.close();
     }
   });

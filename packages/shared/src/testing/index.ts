@@ -106,3 +106,4 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
   };
 }
 export * from './pausable-proxy';
+export * from './s3-test-server';
