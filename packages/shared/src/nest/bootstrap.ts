@@ -15,9 +15,32 @@ export async function runService<C extends ServiceConfig>(
   configClass: new () => C,
   moduleFor: (config: C) => DynamicModule,
 ): Promise<void> {
-  let config: C;
+  const config = checkedConfig(name, configClass);
+  const app = await NestFactory.create(moduleFor(config), { logger: loggerFor(config) });
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, config.HOST);
+  console.log(`${name} listening on ${config.HOST}:${config.PORT}`);
+}
+
+/**
+ * Starts a worker: the same configuration check and modules as a service, but no HTTP server; its providers
+ * take jobs from the queue once the application has started (docs/architecture.md#background-jobs).
+ */
+export async function runWorker<C extends ServiceConfig>(
+  name: string,
+  configClass: new () => C,
+  moduleFor: (config: C) => DynamicModule,
+): Promise<void> {
+  const config = checkedConfig(name, configClass);
+  const app = await NestFactory.createApplicationContext(moduleFor(config), { logger: loggerFor(config) });
+  app.enableShutdownHooks();
+  await app.init();
+  console.log(`${name} is taking jobs`);
+}
+
+function checkedConfig<C extends ServiceConfig>(name: string, configClass: new () => C): C {
   try {
-    config = loadConfig(configClass);
+    return loadConfig(configClass);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`[${name}] ${error.message}`);
@@ -25,10 +48,8 @@ export async function runService<C extends ServiceConfig>(
     }
     throw error;
   }
-  const app = await NestFactory.create(moduleFor(config), {
-    logger: new ArchiveLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1) }),
-  });
-  app.enableShutdownHooks();
-  await app.listen(config.PORT, config.HOST);
-  console.log(`${name} listening on ${config.HOST}:${config.PORT}`);
+}
+
+function loggerFor(config: ServiceConfig): ArchiveLogger {
+  return new ArchiveLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1) });
 }

@@ -1,0 +1,2 @@
+export * from './job-leases';
+export * from './job-queue';

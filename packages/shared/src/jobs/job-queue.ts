@@ -1,0 +1,150 @@
+import PgBoss from 'pg-boss';
+import { JobLeases } from './job-leases';
+
+/** One kind of background job and how it is retried. */
+export interface JobKind {
+  name: string;
+  /** Attempts after the first; waits grow exponentially from retryDelaySeconds. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export interface JobQueueOptions {
+  url: string;
+  /** The queue's own Postgres schema, beside the owning service's (e.g. media_jobs beside media). */
+  schema: string;
+  kinds: JobKind[];
+  /** Workers run jobs and keep the queue (expiry, archiving, reclaiming); senders only send. */
+  role: 'sender' | 'worker';
+  /** Seconds between reclaims of jobs whose worker died (workers only). */
+  reclaimEverySeconds?: number;
+  /** Seconds a job runs before a missing lease counts as a dead worker (tests shorten it). */
+  leaseGraceSeconds?: number;
+  onError?: (error: Error) => void;
+}
+
+export interface JobRun<T> {
+  id: string;
+  data: T;
+  /** 1 for the first try. */
+  attempt: number;
+  /** No retry follows if this one fails: the handler should record why. */
+  lastAttempt: boolean;
+}
+
+/** What a sender needs from the queue (so services can be tested with the real queue or without jobs). */
+export interface JobSender {
+  /** Queues a job; with `key`, at most one job per key waits at a time (a second send is dropped). */
+  send(kind: string, data: object, key?: string): Promise<void>;
+}
+
+/**
+ * Background jobs kept in Postgres (pg-boss), so the embedded run needs no other server and any number of
+ * workers on any number of machines share one queue. Jobs survive restarts, retry with exponential backoff,
+ * and a job whose worker was killed is taken up again within seconds (JobLeases).
+ * See docs/architecture.md#background-jobs.
+ */
+export class JobQueue implements JobSender {
+  private reclaimTimer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly options: JobQueueOptions,
+    private readonly leases: JobLeases | undefined,
+  ) {}
+
+  static async open(options: JobQueueOptions): Promise<JobQueue> {
+    const worker = options.role === 'worker';
+    const boss = new PgBoss({
+      connectionString: options.url,
+      schema: options.schema,
+      application_name: `family-jobs-${options.role}`,
+      max: worker ? 4 : 2,
+      supervise: worker,
+      schedule: false,
+      migrate: true,
+      // A killed worker is found by its missing lease; the queue's own expiry is only the last resort.
+      expireInHours: 12,
+      retentionDays: 7,
+      deleteAfterDays: 7,
+      maintenanceIntervalSeconds: 60,
+      ...({ connectionTimeoutMillis: 5000, keepAlive: true } as object),
+    });
+    boss.on('error', (error) => options.onError?.(error));
+    await boss.start();
+    for (const kind of options.kinds) {
+      const settings = {
+        name: kind.name,
+        // One waiting and one running job per key (an item, an import): repeats collapse.
+        policy: 'stately' as const,
+        retryLimit: kind.retryLimit,
+        retryDelay: kind.retryDelaySeconds,
+        retryBackoff: true,
+      };
+      await boss.createQueue(kind.name, settings);
+      await boss.updateQueue(kind.name, settings);
+    }
+    const queue = new JobQueue(
+      boss,
+      options,
+      worker ? new JobLeases(options.url, options.schema, options.leaseGraceSeconds) : undefined,
+    );
+    if (worker) queue.startReclaiming(options.reclaimEverySeconds ?? 10);
+    return queue;
+  }
+
+  async send(kind: string, data: object, key?: string): Promise<void> {
+    await this.boss.send(kind, data, key ? { singletonKey: key } : {});
+  }
+
+  /** Runs `handler` for each job of `kind`, `concurrency` at a time in this process. Throwing retries the job. */
+  async work<T extends object>(
+    kind: string,
+    handler: (run: JobRun<T>) => Promise<void>,
+    concurrency = 1,
+  ): Promise<void> {
+    const leases = this.leases;
+    if (!leases) throw new Error('Only a worker queue runs jobs');
+    for (let i = 0; i < concurrency; i += 1) {
+      await this.boss.work<T>(kind, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) =>
+        leases.hold(job.id, () =>
+          handler({
+            id: job.id,
+            data: job.data,
+            attempt: job.retryCount + 1,
+            lastAttempt: job.retryCount >= job.retryLimit,
+          }),
+        ),
+      );
+    }
+  }
+
+  /** Fails (and so retries, while retries are left) the active jobs whose worker has died. */
+  async reclaimAbandoned(): Promise<number> {
+    if (!this.leases) return 0;
+    const jobs = await this.leases.abandoned(this.options.kinds.map((kind) => kind.name));
+    for (const job of jobs) {
+      await this.boss.fail(job.name, job.id, { message: 'The worker stopped while doing this job' });
+    }
+    return jobs.length;
+  }
+
+  /** Counts of this kind's jobs waiting and running (for health and tests). */
+  async size(kind: string): Promise<number> {
+    return this.boss.getQueueSize(kind);
+  }
+
+  /** Stops taking jobs; those under way get `graceSeconds` to finish, what is cut off a later worker reclaims. */
+  async close(graceSeconds = 20): Promise<void> {
+    clearInterval(this.reclaimTimer);
+    await this.boss.stop({ graceful: graceSeconds > 0, wait: true, timeout: Math.max(graceSeconds, 1) * 1000 });
+    await this.leases?.close();
+  }
+
+  private startReclaiming(everySeconds: number): void {
+    const reclaim = () => this.reclaimAbandoned().catch((error: Error) => this.options.onError?.(error));
+    void reclaim();
+    this.reclaimTimer = setInterval(reclaim, everySeconds * 1000);
+    this.reclaimTimer.unref();
+  }
+}

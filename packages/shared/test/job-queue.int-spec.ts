@@ -1,0 +1,117 @@
+import { Client } from 'pg';
+import { JobQueue, type JobRun } from '@family/shared/jobs';
+import { testDatabaseUrl } from '@family/shared/testing';
+
+// The job queue on the real Postgres: runs, retries with what the handler needs to know, collapses repeats,
+// and takes up again a job whose worker died (its lease connection gone).
+const schema = 'test_jobs';
+const kinds = [
+  { name: 'greet', retryLimit: 0, retryDelaySeconds: 1 },
+  { name: 'flaky', retryLimit: 2, retryDelaySeconds: 1 },
+  { name: 'slow', retryLimit: 1, retryDelaySeconds: 1 },
+];
+
+const open: JobQueue[] = [];
+async function queue(role: 'sender' | 'worker'): Promise<JobQueue> {
+  const opened = await JobQueue.open({
+    url: testDatabaseUrl(),
+    schema,
+    kinds,
+    role,
+    reclaimEverySeconds: 1,
+    leaseGraceSeconds: 1,
+  });
+  open.push(opened);
+  return opened;
+}
+
+async function waitFor<T>(check: () => T | undefined, what: string, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// The "dead" worker's job is let go at the end, so its process-side loop can stop with the test.
+let releaseDoomed: () => void = () => undefined;
+
+afterAll(async () => {
+  releaseDoomed();
+  for (const queue of open) await queue.close(0).catch(() => undefined);
+});
+
+test('a job sent by a sender is run once by a worker, with its data', async () => {
+  const sender = await queue('sender');
+  const worker = await queue('worker');
+  const runs: JobRun<{ name: string }>[] = [];
+  await worker.work<{ name: string }>('greet', async (run) => {
+    runs.push(run);
+  });
+  await sender.send('greet', { name: 'Grandma' });
+  const [run] = await waitFor(() => (runs.length ? runs : undefined), 'the job to run');
+  expect(run.data).toEqual({ name: 'Grandma' });
+  expect(run.attempt).toBe(1);
+  expect(run.lastAttempt).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(runs).toHaveLength(1);
+});
+
+test('a failing job is tried again with backoff, and the last try says so', async () => {
+  const worker = await queue('worker');
+  const attempts: { attempt: number; lastAttempt: boolean; at: number }[] = [];
+  await worker.work('flaky', async ({ attempt, lastAttempt }) => {
+    attempts.push({ attempt, lastAttempt, at: Date.now() });
+    if (!lastAttempt) throw new Error('storage is away');
+  });
+  await worker.send('flaky', { n: 1 });
+  await waitFor(() => (attempts.length === 3 ? attempts : undefined), 'three attempts', 30_000);
+  expect(attempts.map(({ attempt, lastAttempt }) => [attempt, lastAttempt])).toEqual([
+    [1, false],
+    [2, false],
+    [3, true],
+  ]);
+  expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(900);
+});
+
+test('a second job for the same key while one waits is dropped', async () => {
+  const sender = await queue('sender');
+  await sender.send('greet', { name: 'first' }, 'person-7');
+  await sender.send('greet', { name: 'second' }, 'person-7');
+  const db = new Client({ connectionString: testDatabaseUrl() });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT data->>'name' AS name FROM ${schema}.job WHERE name = 'greet' AND singleton_key = 'person-7'`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(['first']);
+  } finally {
+    await db.end();
+  }
+});
+
+test('a job whose worker died is taken up by another worker within seconds', async () => {
+  const doomed = await queue('worker');
+  const started: string[] = [];
+  await doomed.work<{ item: number }>('slow', async (run) => {
+    started.push(run.id);
+    await new Promise<void>((resolve) => (releaseDoomed = resolve)); // runs until the test ends
+  });
+  await doomed.send('slow', { item: 42 });
+  const jobId = await waitFor(() => started[0], 'the first worker to start the job');
+
+  // What Postgres sees of a killed worker: its lease connection is gone.
+  await doomed['leases']?.close();
+
+  const rescuer = await queue('worker');
+  const rescued: JobRun<{ item: number }>[] = [];
+  await rescuer.work<{ item: number }>('slow', async (run) => {
+    rescued.push(run);
+  });
+  const [run] = await waitFor(() => (rescued.length ? rescued : undefined), 'the job to be taken up again', 20_000);
+  expect(run.id).toBe(jobId);
+  expect(run.data).toEqual({ item: 42 });
+  expect(run.attempt).toBe(2);
+});
