@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PersonDetail, PersonFields, Sex } from '@family/contract';
+import { dateInWords } from '@family/shared/genealogy';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
@@ -33,7 +34,8 @@ const SEX_WORDS: Record<Sex, string | null> = { F: 'Female', M: 'Male', X: 'Othe
 
 function eventLine(label: string, event: PersonDetail['birth']): string | null {
   if (!event) return null;
-  const parts = [event.date, event.place].filter(Boolean);
+  // Dates as words ("about 1850"), never the grammar they are stored in (docs/product.md "A person without an account").
+  const parts = [event.date && dateInWords(event.date), event.place].filter(Boolean);
   return `${label}: ${parts.length ? parts.join(', ') : 'date and place unknown'}`;
 }
 
