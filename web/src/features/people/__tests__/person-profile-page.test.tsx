@@ -88,6 +88,7 @@ describe(PersonProfilePage.name, () => {
             ],
             changedBy: bob,
             changedAt: '2026-11-19T12:00:00.000Z',
+            undoable: false,
           } satisfies TieChange,
         ]);
       }
