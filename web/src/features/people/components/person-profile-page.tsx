@@ -26,6 +26,7 @@ import { PersonFormDialog } from './person-form-dialog';
 /** Cards other features provide for the person (composed in by the route). */
 export type PersonSlots = {
   taggedMedia?: ReactNode;
+  memories?: ReactNode;
   familyTree?: ReactNode;
   relationAction?: ReactNode;
 };
@@ -127,7 +128,10 @@ function PersonCard({ person }: { person: PersonDetail }) {
   );
 }
 
-/** /profile/{id} of a person without an account: profile, story, tagged media, history with Undo, Invite, tree. */
+/**
+ * /profile/{id} of a person without an account: profile, story, tagged media, memories others wrote about them,
+ * history with Undo, Invite, tree.
+ */
 export function PersonProfilePage({ personId, slots }: { personId: number; slots?: PersonSlots }) {
   const { person, error, isLoading, retry } = usePerson(personId);
   if (isLoading) return <PageSpinner />;
@@ -162,6 +166,7 @@ export function PersonProfilePage({ personId, slots }: { personId: number; slots
           </Typography>
         </ProfileSectionCard>
         {slots?.taggedMedia}
+        {slots?.memories}
         <HistoryCard personId={person.id} />
         <InviteCard personId={person.id} name={person.displayName} />
         {slots?.familyTree && <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{slots.familyTree}</Box>}
