@@ -14,7 +14,12 @@ export function profileDatabase(url: string) {
     url,
     schema: PROFILE_SCHEMA,
     entities: [ProfileEntity, MemoryEntity, PersonChangeEntity],
-    migrations: [CreateProfiles1763770000000, CreateMemoriesAndPictureVersions1763780000000, People1763800000000, MemoriesAboutPeople1763820000000],
+    migrations: [
+      CreateProfiles1763770000000,
+      CreateMemoriesAndPictureVersions1763780000000,
+      People1763800000000,
+      MemoriesAboutPeople1763820000000,
+    ],
   };
 }
 

@@ -425,8 +425,9 @@ describe('people', () => {
   });
 
   it('lets anyone write memories about a person without an account, never on a member profile', async () => {
-    const great = (await add({ givenName: 'Stanisław', surname: 'Dąb', death: { date: '1960' } }).expect(201))
-      .body as { id: number };
+    const great = (await add({ givenName: 'Stanisław', surname: 'Dąb', death: { date: '1960' } }).expect(201)).body as {
+      id: number;
+    };
     const written = await api()
       .post('/api/memories')
       .set(bob.headers)

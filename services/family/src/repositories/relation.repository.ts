@@ -408,10 +408,9 @@ export class RelationRepository {
 
   findTieChange(id: number): Promise<TieChangeRow | null> {
     return this.relations
-      .query(
-        `SELECT id, relation_id, action, before, after, changed_by, changed_at FROM tie_changes WHERE id = $1`,
-        [id],
-      )
+      .query(`SELECT id, relation_id, action, before, after, changed_by, changed_at FROM tie_changes WHERE id = $1`, [
+        id,
+      ])
       .then((rows: TieChangeRow[]) => rows[0] ?? null);
   }
 

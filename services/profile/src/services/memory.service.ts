@@ -25,7 +25,9 @@ export class MemoryService {
       const person = await this.profiles.findById(personId);
       if (!person) throw new NotFoundException('This person is not in the family archive.');
       if (person.username !== null) {
-        throw new ForbiddenException(`${person.displayName} has an account: only they write memories on their profile.`);
+        throw new ForbiddenException(
+          `${person.displayName} has an account: only they write memories on their profile.`,
+        );
       }
     }
     const memory = await this.memories.create({ userId: user.id, personId, title: dto.title, content: dto.content });
