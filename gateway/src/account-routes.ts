@@ -30,6 +30,8 @@ export interface AccountRouteDeps {
 type Handler = (req: Request, res: Response) => Promise<void>;
 
 const ACCOUNT_DELETION_TIMEOUT_MS = 10 * 60_000;
+/** The limiter's name for sign-ups with an invite code: one count per address, whatever the username. */
+const INVITE_ATTEMPTS = 'invite:';
 
 /** Runs an async handler and answers any error as `{ message, code? }` with its status. */
 function handle(handler: Handler) {
@@ -169,17 +171,28 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
       const autoLogin = req.query.autoLogin !== 'false';
       const caller = req.session.user;
       if (!autoLogin && !caller) throw new HttpError(401, 'Please sign in to add a family member.');
-      const user = await client.call<UserProfile>(auth, 'POST', '/internal/accounts', {
-        body: {
-          username: body.username,
-          password: body.password,
-          displayName: body.displayName,
-          email: body.email,
-          birthday: body.birthday,
-          inviteCode: body.inviteCode,
-          ...(autoLogin ? {} : { invitedBy: caller!.id }),
-        },
-      });
+      // Wrong invite codes are counted per address (a guesser tries many codes): ten misses lock it out for a while.
+      const invited = body.inviteCode !== undefined;
+      const address = req.ip ?? 'unknown';
+      if (invited) await limiter.check(INVITE_ATTEMPTS, address);
+      const user = await client
+        .call<UserProfile>(auth, 'POST', '/internal/accounts', {
+          body: {
+            username: body.username,
+            password: body.password,
+            displayName: body.displayName,
+            email: body.email,
+            birthday: body.birthday,
+            inviteCode: body.inviteCode,
+            ...(autoLogin ? {} : { invitedBy: caller!.id }),
+          },
+        })
+        .catch(async (error: unknown) => {
+          if (invited && error instanceof HttpError && error.code === 'invalid_invite_code') {
+            await limiter.recordFailure(INVITE_ATTEMPTS, address);
+          }
+          throw error;
+        });
       // Adding a relative leaves the caller signed in as themselves.
       if (autoLogin) await signIn(req, user, sessions);
       res.status(201).json({ user } satisfies AccountResponse);

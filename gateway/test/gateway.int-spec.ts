@@ -234,6 +234,21 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect((await attempt('long-enough').expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
   });
 
+  it('counts wrong invite codes per address, whatever the username: the eleventh sign-up answers 429', async () => {
+    const agent = request.agent(gateway().app);
+    counter += 1;
+    const attempt = (i: number) =>
+      agent
+        .post('/api/register')
+        .send({ username: `guesser${counter}x${i}`, password: 'secret-pw', inviteCode: `WRONG-${i}` });
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(i).expect(400)).body).toMatchObject({ code: 'invalid_invite_code' });
+    }
+    expect((await attempt(10).expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
+    // Signing up without a code is not an attempt at guessing one.
+    await signUp(agent);
+  });
+
   describe('with Redis behind a relay that can pause and stop it', () => {
     let relay: PausableProxy;
     let relayedRedisUrl: string;
