@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext } from '@family/shared';
@@ -41,6 +42,15 @@ const plainPaths: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * JSON answers over 1 KB (the gateway's own and the services') go out compressed when the browser accepts it:
+ * brotli, else gzip. Files are left alone: they are mostly compressed already and answer range requests.
+ */
+const compressedJson = compression({
+  threshold: 1024,
+  filter: (_req, res) => /^application\/json\b/.test(String(res.getHeader('Content-Type') ?? '')),
+});
+
 export function createGateway(config: GatewayConfig): Gateway {
   // Fail fast: with Redis down a command fails at once instead of waiting in a queue, and with Redis paused it
   // gives up after a second; ioredis keeps reconnecting by itself, so sessions work again when Redis is back.
@@ -82,6 +92,7 @@ export function createGateway(config: GatewayConfig): Gateway {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });
   app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
+  app.use('/api', compressedJson);
   const store = sessionStore(redis);
   const sessions = new UserSessions(store, redis);
   app.use('/api', sessionMiddleware(config, store));

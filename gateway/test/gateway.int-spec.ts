@@ -4,6 +4,7 @@ import http, { type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -80,6 +81,11 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // A build's compressed copies beside a large script (web/vite.config.mts).
+    const script = `console.log(${JSON.stringify('family '.repeat(500))});`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(script));
   });
 
   afterAll(async () => {
@@ -382,6 +388,25 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(asset.headers['cache-control']).toMatch(/immutable/);
     await request(app).get('/assets/nope.js').expect(404);
+  });
+
+  it('sends the compressed copy of an asset the browser accepts, brotli first, with Vary and a year of caching', async () => {
+    const app = gateway().app;
+    const assets = path.join(webDist, 'assets');
+    const original = fs.readFileSync(path.join(assets, 'big-def456.js'), 'utf8');
+    const asBrotli = await request(app).get('/assets/big-def456.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(asBrotli.status).toBe(200);
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(Number(asBrotli.headers['content-length'])).toBe(fs.statSync(path.join(assets, 'big-def456.js.br')).size);
+    expect(asBrotli.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(asBrotli.headers['content-type']).toMatch(/javascript/);
+    expect(asBrotli.headers['cache-control']).toMatch(/public, max-age=31536000, immutable/);
+    const asGzip = await request(app).get('/assets/big-def456.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(asGzip.text).toBe(original);
+    const plain = await request(app).get('/assets/big-def456.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(original);
   });
 
   it('sends a Content-Security-Policy and the other protective headers on pages and API answers alike', async () => {

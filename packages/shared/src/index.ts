@@ -1,3 +1,4 @@
+export * from './change-cache';
 export * from './config';
 export * from './directory-client';
 export * from './http-error';
