@@ -8,6 +8,7 @@ import {
   signIdentityToken,
   unavailableMessage,
 } from '@family/shared';
+import { inRequest, log, messageOf } from './log';
 import { watchForAnswer } from './service-watch';
 import { serviceForPath, type ServiceTarget } from './services';
 import type { ServiceName } from '@family/shared';
@@ -61,8 +62,9 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
           res.removeHeader('Content-Security-Policy');
         }
       },
-      error: (_error, req, res) => {
+      error: (error, req, res) => {
         const name = serviceForPath(pathOf(req)) ?? 'requested';
+        inRequest(req, () => log.warn(`${name} service: ${messageOf(error)}`));
         if (!('writeHead' in res)) {
           res.destroy();
           return;

@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { DynamicModule, LogLevel } from '@nestjs/common';
+import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, ServiceConfig } from '../config';
-import { ArchiveLogger } from './archive-logger';
-
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
+import { ArchiveLogger, logLevelsUpTo } from './archive-logger';
 
 /**
  * Starts a service: checks its configuration first (a wrong variable stops it with a sentence),
@@ -26,7 +24,7 @@ export async function runService<C extends ServiceConfig>(
     throw error;
   }
   const app = await NestFactory.create(moduleFor(config), {
-    logger: new ArchiveLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1) }),
+    logger: new ArchiveLogger({ logLevels: logLevelsUpTo(config.LOG_LEVEL) }),
   });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
