@@ -6,6 +6,7 @@ import {
   HttpError,
   IDENTITY_HEADER,
   inputProblem,
+  INTERNAL_CALL_TIMEOUT_MS,
   InternalClient,
   NOT_JSON_MESSAGE,
   REQUEST_ID_HEADER,
@@ -89,7 +90,7 @@ async function changePasswordAtAuth(deps: AccountRouteDeps, user: Identity, body
         ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
       },
       body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(3000),
+      signal: AbortSignal.timeout(INTERNAL_CALL_TIMEOUT_MS),
     });
   } catch {
     throw new HttpError(503, unavailableMessage('auth'));

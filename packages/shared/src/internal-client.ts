@@ -3,6 +3,12 @@ import { REQUEST_ID_HEADER, SERVICE_HEADER, signServiceToken } from './identity-
 import { currentRequestId } from './request-context';
 import { unavailableMessage } from './service-names';
 
+/**
+ * Fail fast: a service that is paused or overwhelmed is a 503 for the person within 3 s (docs/architecture.md
+ * "Internal calls"), with time left for the caller's own answer.
+ */
+export const INTERNAL_CALL_TIMEOUT_MS = 2_500;
+
 export interface InternalCallOptions {
   body?: unknown;
   /** Milliseconds before the call is given up as unavailable. */
@@ -40,8 +46,7 @@ export class InternalClient {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        // Fail fast: a service that is paused or overwhelmed is a 503 within about 3 s, not a hanging request.
-        signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? INTERNAL_CALL_TIMEOUT_MS),
       });
     } catch {
       throw new HttpError(503, unavailableMessage(target.name), 'service_unavailable');
