@@ -6,9 +6,12 @@ import {
   HttpError,
   IDENTITY_HEADER,
   inputProblem,
+  fetchWhileAlive,
+  INTERNAL_CALL_TIMEOUT_MS,
   InternalClient,
   NOT_JSON_MESSAGE,
   REQUEST_ID_HEADER,
+  type ServiceAnswer,
   signIdentityToken,
   unavailableMessage,
   type Identity,
@@ -81,25 +84,37 @@ function signedInUser(req: Request): Identity {
  */
 async function changePasswordAtAuth(deps: AccountRouteDeps, user: Identity, body: unknown): Promise<unknown> {
   const requestId = currentRequestId();
-  let response: globalThis.Response;
+  let response: ServiceAnswer;
   try {
-    response = await fetch(new URL('/api/user/password', deps.auth.url), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [IDENTITY_HEADER]: signIdentityToken(user, deps.internalSecret),
-        ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+    response = await fetchWhileAlive(
+      deps.auth.url,
+      new URL('/api/user/password', deps.auth.url),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [IDENTITY_HEADER]: signIdentityToken(user, deps.internalSecret),
+          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+        },
+        body: JSON.stringify(body ?? {}),
       },
-      body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(3000),
-    });
+      INTERNAL_CALL_TIMEOUT_MS,
+    );
   } catch {
     throw new HttpError(503, unavailableMessage('auth'));
   }
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+  const answer = readJson(response.text);
   if (response.ok) return answer;
   const message = typeof answer.message === 'string' ? answer.message : unavailableMessage('auth');
   throw new HttpError(response.status >= 500 ? 503 : response.status, message);
+}
+
+function readJson(text: string): { message?: unknown } {
+  try {
+    return (JSON.parse(text) ?? {}) as { message?: unknown };
+  } catch {
+    return {};
+  }
 }
 
 /**

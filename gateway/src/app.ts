@@ -2,10 +2,11 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
-import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext } from '@family/shared';
+import { InternalClient, REQUEST_ID_HEADER, requestIdFrom } from '@family/shared';
 import { accountRoutes } from './account-routes';
 import { trustProxySetting, type GatewayConfig } from './config';
 import { healthRoute } from './health';
+import { enterRequest, log, messageOf } from './log';
 import { LoginLimiter } from './login-limiter';
 import { apiProxy } from './proxy';
 import { sameOriginOnly } from './same-origin';
@@ -26,7 +27,7 @@ const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../web/dist');
 const requestIds: RequestHandler = (req, res, next) => {
   const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  runInRequestContext({ requestId }, next);
+  enterRequest(req, { requestId }, next);
 };
 
 /**
@@ -62,7 +63,7 @@ export function createGateway(config: GatewayConfig): Gateway {
         maxRetriesPerRequest: 1,
       })
     : null;
-  redis?.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
+  redis?.on('error', (error: Error) => log.error(`redis: ${error.message}`));
 
   const targets = serviceTargets(config);
   const client = new InternalClient('gateway', config.INTERNAL_SECRET);
@@ -114,7 +115,7 @@ export function createGateway(config: GatewayConfig): Gateway {
       res.status(status).json({ message });
       return;
     }
-    console.error('[gateway]', error);
+    log.error(messageOf(error), error instanceof Error ? error.stack : undefined);
     if (res.headersSent) return res.destroy();
     res.status(500).json({ message: 'Something went wrong on our side. Try again shortly.' });
   };

@@ -5,6 +5,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { stripVTControlCharacters } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -170,6 +171,26 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(response.body).toEqual({ message: 'The media service is unavailable. Try again shortly.' });
     const upload = await agent.post('/api/albums').send({ name: 'x' }).expect(503);
     expect(upload.body.message).toBe('The albums service is unavailable. Try again shortly.');
+  });
+
+  it("writes its log lines in the services' format, with the request id and the signed-in person", async () => {
+    const agent = request.agent(gateway().app);
+    const { user } = await signUp(agent);
+    const lines: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      // Without the colours Nest adds on a terminal.
+      lines.push(stripVTControlCharacters(String(chunk)));
+      return true;
+    });
+    try {
+      await agent.get('/api/media').set('x-request-id', 'gateway-log-1').expect(503);
+    } finally {
+      spy.mockRestore();
+    }
+    const line = lines.find((written) => written.includes('[Gateway] media service:'));
+    // Nest's console format, as the services write it: "[Nest] <pid>  - <time>    WARN [Gateway] ... { fields }".
+    expect(line).toMatch(/^\[Nest\] \d+ {2}- .* WARN \[Gateway\] media service: .*ECONNREFUSED/);
+    expect(line).toContain(`{ requestId: 'gateway-log-1', userId: ${user.id} }`);
   });
 
   it('answers 503 when the auth service is down at login', async () => {

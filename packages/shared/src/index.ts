@@ -7,6 +7,7 @@ export * from './identity-token';
 export * from './internal-client';
 export * from './json-body';
 export * from './request-context';
+export * from './service-liveness';
 export * from './service-names';
 export * from './calendar-date';
 export * from './transforms';
