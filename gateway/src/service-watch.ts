@@ -15,7 +15,7 @@ export class ServiceStalledError extends Error {
  * Ends a proxied request with ServiceStalledError when its service stops answering (paused with SIGSTOP, say),
  * so the person gets a 503 within about 3 s instead of waiting for the idle timeout. No limit is put on how long
  * an answer may take or a transfer may last: while the service owes the next step (the request is all sent, or
- * it takes no more bytes) and the answer has not started, the service is asked every 1.5 s whether it is alive
+ * it takes no more bytes) and the answer has not started, the service is asked every 0.5 s whether it is alive (2 s to answer)
  * (isServiceAlive), and only a service that does not answer that is given up on.
  */
 export function watchForAnswer(proxyReq: ClientRequest, target: ServiceTarget): void {

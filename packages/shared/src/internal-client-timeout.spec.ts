@@ -24,7 +24,7 @@ describe(`${InternalClient.name} with a service that stops answering`, () => {
     const error = await sut.call({ name: 'albums', url }, 'GET', '/internal/anything').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 503, message: 'The albums service is unavailable. Try again shortly.' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
