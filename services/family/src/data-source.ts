@@ -3,6 +3,7 @@ import { RelationEntity } from './entities/relation.entity';
 import { CreateTieChanges1763810000000 } from './migrations/1763810000000-create-tie-changes';
 import { GenealogyTies1763800000000 } from './migrations/1763800000000-genealogy-ties';
 import { CreateRelations1763780000000 } from './migrations/1763780000000-create-relations';
+import { GedcomImports1763900000000 } from './migrations/1763900000000-gedcom-imports';
 
 export const FAMILY_SCHEMA = 'family';
 
@@ -11,7 +12,12 @@ export function familyDatabase(url: string) {
     url,
     schema: FAMILY_SCHEMA,
     entities: [RelationEntity],
-    migrations: [CreateRelations1763780000000, GenealogyTies1763800000000, CreateTieChanges1763810000000],
+    migrations: [
+      CreateRelations1763780000000,
+      GenealogyTies1763800000000,
+      CreateTieChanges1763810000000,
+      GedcomImports1763900000000,
+    ],
   };
 }
 
