@@ -32,6 +32,25 @@ async function* hashing(source: AsyncIterable<Uint8Array>, hash: ReturnType<type
   }
 }
 
+/** Batches whose JSON stays under the services' 100 kB body limit (a long story makes a batch of one). */
+function bodies<T>(items: T[], budget = 90_000): T[][] {
+  const out: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (batch.length > 0 && (bytes + size > budget || batch.length >= CHUNK)) {
+      out.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
+}
+
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
@@ -125,18 +144,23 @@ export class GedcomImporter {
 
     // 2. The same names and birth date as someone in the archive; each archive person answers for one record.
     const candidates = data.people.filter((person) => !personOf.has(person.id) && person.birth?.date);
-    for (const batch of chunks(candidates)) {
+    const keys = candidates.map((person) => ({
+      person,
+      key: {
+        givenName: person.givenName?.slice(0, 120) ?? null,
+        surname: person.surname?.slice(0, 120) ?? null,
+        birthDate: person.birth!.date!.slice(0, 100),
+      },
+    }));
+    for (const batch of bodies(keys.map((entry) => entry.key)).map((part, i, all) => {
+      const start = all.slice(0, i).reduce((sum, earlier) => sum + earlier.length, 0);
+      return keys.slice(start, start + part.length);
+    })) {
       const { ids } = await this.internal.call<{ ids: (number | null)[] }>(this.profile, 'POST', '/internal/people/match', {
-        body: {
-          people: batch.map((person) => ({
-            givenName: person.givenName?.slice(0, 120) ?? null,
-            surname: person.surname?.slice(0, 120) ?? null,
-            birthDate: person.birth!.date!.slice(0, 100),
-          })),
-        },
+        body: { people: batch.map((entry) => entry.key) },
         timeoutMs: 60_000,
       });
-      batch.forEach((person, index) => {
+      batch.forEach(({ person }, index) => {
         const id = ids[index];
         if (id === null || id === undefined || inArchive.has(id)) return;
         personOf.set(person.id, id);
@@ -147,13 +171,15 @@ export class GedcomImporter {
 
     // 3. Everyone else is new: created in batches, each batch one transaction in profile.
     const fresh = data.people.filter((person) => !personOf.has(person.id));
-    for (const batch of chunks(fresh)) {
+    const newPeople = fresh.map((person) => ({ record: person.id, fields: importedPerson(person) }));
+    for (const part of bodies(newPeople.map((entry) => entry.fields))) {
+      const batch = newPeople.splice(0, part.length);
       const { ids } = await this.internal.call<{ ids: number[] }>(this.profile, 'POST', '/internal/people/batch', {
-        body: { changedBy: record.createdBy, people: batch.map(importedPerson) },
+        body: { changedBy: record.createdBy, people: part },
         timeoutMs: 120_000,
       });
       created.push(...ids);
-      batch.forEach((person, index) => personOf.set(person.id, ids[index]!));
+      batch.forEach((entry, index) => personOf.set(entry.record, ids[index]!));
       await this.imports.progress(
         record.id,
         15 + (60 * created.length) / Math.max(fresh.length, 1),
