@@ -57,7 +57,9 @@ function essence(data: GedcomData) {
       divorce: family.divorce ? { date: family.divorce.date, place: family.divorce.place } : null,
       children: family.children
         .flatMap((child) =>
-          Object.entries(child.relations).map(([parent, kind]) => `${index.get(child.person)}<${index.get(parent)}:${kind}`),
+          Object.entries(child.relations).map(
+            ([parent, kind]) => `${index.get(child.person)}<${index.get(parent)}:${kind}`,
+          ),
         )
         .sort(),
     }))
@@ -146,7 +148,10 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
     const ged = readFileSync(join(GEDCOM_DIR, 'gedcom-5.5.1/', readdirSync(join(GEDCOM_DIR, 'gedcom-5.5.1'))[0]!));
     // yazl refuses to write such a name, as any honest zipper would: the name is changed in the bytes.
     const safe = await zipOf({ 'family.ged': ged, 'aa/aa/x.jpg': Buffer.from('x') });
-    const climbing = await upload(Buffer.from(safe.toString('latin1').replaceAll('aa/aa/x.jpg', '../../x.jpg'), 'latin1'), 'f.zip');
+    const climbing = await upload(
+      Buffer.from(safe.toString('latin1').replaceAll('aa/aa/x.jpg', '../../x.jpg'), 'latin1'),
+      'f.zip',
+    );
     expect(climbing.status).toBe(400);
     expect(climbing.body.message).toMatch(/points outside the ZIP/);
     const bomb = await upload(await zipOf({ 'family.ged': ged, 'big.bin': Buffer.alloc(300 * 1024 * 1024) }), 'b.zip');
@@ -169,7 +174,13 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
     expect(seconds).toBeLessThan(30);
     expect(await peopleCount()).toBe(3000);
     const again = await importFile(file, 'synthetic.ged');
-    expect(again.report).toMatchObject({ people: 3000, created: 0, alreadyImported: 3000, partnerships: 0, children: 0 });
+    expect(again.report).toMatchObject({
+      people: 3000,
+      created: 0,
+      alreadyImported: 3000,
+      partnerships: 0,
+      children: 0,
+    });
     expect(await peopleCount()).toBe(3000);
     expect(await leftovers()).toMatchObject({ stored: 0 });
   }, 120_000);
@@ -201,25 +212,34 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
       expect(done.report!.media).toBeGreaterThan(0);
       expect(items).toBeGreaterThan(0);
       expect(done.report!.media + done.report!.missingMedia.length).toBe(expected.media.length);
-      const tagged = Number((await stack.db.query(`SELECT count(DISTINCT media_id) FROM media.media_tags`)).rows[0].count);
+      const tagged = Number(
+        (await stack.db.query(`SELECT count(DISTINCT media_id) FROM media.media_tags`)).rows[0].count,
+      );
       expect(tagged).toBeGreaterThan(0);
-      console.log(`${name}: ${done.report!.media} media, ${done.report!.missingMedia.length} missing or refused`, done.report!.missingMedia.slice(0, 3));
+      console.log(
+        `${name}: ${done.report!.media} media, ${done.report!.missingMedia.length} missing or refused`,
+        done.report!.missingMedia.slice(0, 3),
+      );
     }
   }, 180_000);
 
   const importable = Object.keys(counts).filter((file) => !REFUSED.includes(file));
-  it.each(importable)('%s: import, export, import into an empty archive keeps the family', async (file) => {
-    const bytes = readFileSync(join(GEDCOM_DIR, file));
-    const first = await importFile(bytes, file.split('/').pop()!);
-    expect({ file, status: first.status, error: first.error }).toEqual({ file, status: 'done', error: null });
-    expect(first.report!.people).toBe(counts[file]!.indi);
-    const exported = await exportText('full');
-    expect(validateGedcom7(exported)).toEqual([]);
-    await emptyArchive();
-    const second = await importFile(Buffer.from(exported, 'utf8'), 'family.ged');
-    expect(second.status).toBe('done');
-    const again = await exportText('full');
-    expect(essence(readGedcom(Buffer.from(again)))).toEqual(essence(readGedcom(Buffer.from(exported))));
-    expect(readGedcom(Buffer.from(again)).people).toHaveLength(first.report!.created);
-  }, 60_000);
+  it.each(importable)(
+    '%s: import, export, import into an empty archive keeps the family',
+    async (file) => {
+      const bytes = readFileSync(join(GEDCOM_DIR, file));
+      const first = await importFile(bytes, file.split('/').pop()!);
+      expect({ file, status: first.status, error: first.error }).toEqual({ file, status: 'done', error: null });
+      expect(first.report!.people).toBe(counts[file]!.indi);
+      const exported = await exportText('full');
+      expect(validateGedcom7(exported)).toEqual([]);
+      await emptyArchive();
+      const second = await importFile(Buffer.from(exported, 'utf8'), 'family.ged');
+      expect(second.status).toBe('done');
+      const again = await exportText('full');
+      expect(essence(readGedcom(Buffer.from(again)))).toEqual(essence(readGedcom(Buffer.from(exported))));
+      expect(readGedcom(Buffer.from(again)).people).toHaveLength(first.report!.created);
+    },
+    60_000,
+  );
 });

@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { CreateInviteDto, CreatePeopleDto, DeletePeopleDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
+import {
+  CreateInviteDto,
+  CreatePeopleDto,
+  DeletePeopleDto,
+  LoginDto,
+  RegisterDto,
+  ResetPasswordDto,
+} from '../dtos/account.dto';
 import { InviteService } from '../services/invite.service';
 import { AccountService } from '../services/account.service';
 

@@ -1,5 +1,18 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import {
   DISPLAY_NAME_MAX,
   EMAIL_MAX,

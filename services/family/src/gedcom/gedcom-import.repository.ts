@@ -44,7 +44,12 @@ const toStatus = (row: ImportRow): GedcomImportStatus => ({
 export class GedcomImportRepository {
   constructor(private readonly db: DataSource) {}
 
-  async create(createdBy: number, fileName: string, fileKey: string, packaging: Packaging): Promise<GedcomImportStatus> {
+  async create(
+    createdBy: number,
+    fileName: string,
+    fileKey: string,
+    packaging: Packaging,
+  ): Promise<GedcomImportStatus> {
     const [row]: ImportRow[] = await this.db.query(
       `INSERT INTO gedcom_imports (created_by, file_name, file_key, packaging, stage)
        VALUES ($1, $2, $3, $4, 'Waiting to start') RETURNING *`,

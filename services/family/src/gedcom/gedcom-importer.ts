@@ -156,10 +156,15 @@ export class GedcomImporter {
       const start = all.slice(0, i).reduce((sum, earlier) => sum + earlier.length, 0);
       return keys.slice(start, start + part.length);
     })) {
-      const { ids } = await this.internal.call<{ ids: (number | null)[] }>(this.profile, 'POST', '/internal/people/match', {
-        body: { people: batch.map((entry) => entry.key) },
-        timeoutMs: 60_000,
-      });
+      const { ids } = await this.internal.call<{ ids: (number | null)[] }>(
+        this.profile,
+        'POST',
+        '/internal/people/match',
+        {
+          body: { people: batch.map((entry) => entry.key) },
+          timeoutMs: 60_000,
+        },
+      );
       batch.forEach(({ person }, index) => {
         const id = ids[index];
         if (id === null || id === undefined || inArchive.has(id)) return;
@@ -198,7 +203,11 @@ export class GedcomImporter {
     // 5. Media from a GEDZIP: a missing or refused file is reported, not fatal.
     const withFiles = record.packaging === 'zip' ? data.media : [];
     const media = await this.mediaImporter.import(withFiles, pkg, personOf, record.createdBy, folder, (done) =>
-      this.imports.progress(record.id, 85 + (14 * done) / Math.max(withFiles.length, 1), `Added ${done} of ${withFiles.length} files`),
+      this.imports.progress(
+        record.id,
+        85 + (14 * done) / Math.max(withFiles.length, 1),
+        `Added ${done} of ${withFiles.length} files`,
+      ),
     );
     const named = record.packaging === 'zip' ? media.missing : [];
     if (record.packaging === 'ged' && data.media.length > 0) {

@@ -50,7 +50,10 @@ export class GedcomMediaImporter {
         await this.send(path, entry.name.split('/').pop()!, item.title, people as number[], uploadedBy);
         outcome.added++;
       } catch (error) {
-        outcome.failed.push({ line, reason: `Line ${line}: "${item.path}" was not added: ${(error as Error).message}` });
+        outcome.failed.push({
+          line,
+          reason: `Line ${line}: "${item.path}" was not added: ${(error as Error).message}`,
+        });
       }
       done++;
       await onProgress(done);

@@ -50,7 +50,11 @@ function entriesOf(zip: yauzl.ZipFile): Promise<Entry[]> {
     let unpacked = 0;
     zip.on('entry', (entry: yauzl.Entry) => {
       if (entries.length >= MAX_ENTRIES) {
-        reject(new PackageRefusedError(`The ZIP holds more than ${MAX_ENTRIES.toLocaleString('en')} files; it cannot be imported.`));
+        reject(
+          new PackageRefusedError(
+            `The ZIP holds more than ${MAX_ENTRIES.toLocaleString('en')} files; it cannot be imported.`,
+          ),
+        );
         return;
       }
       unpacked += entry.uncompressedSize;

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { Internal } from '@family/shared/nest';
-import { DeletePeopleDto, EveryoneQueryDto, ImportPeopleDto, MatchPeopleDto, PEOPLE_BATCH_MAX } from '../dtos/people-import.dto';
+import {
+  DeletePeopleDto,
+  EveryoneQueryDto,
+  ImportPeopleDto,
+  MatchPeopleDto,
+  PEOPLE_BATCH_MAX,
+} from '../dtos/people-import.dto';
 import { PeopleImportService } from '../services/people-import.service';
 
 /** What the family service's GEDCOM import and export ask of people, in batches (docs/architecture.md). */

@@ -13,7 +13,14 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { DISPLAY_NAME_MAX, GENEALOGICAL_DATE_MAX, PERSON_NAME_MAX, PLACE_MAX, SEXES, STORY_MAX } from '@family/contract';
+import {
+  DISPLAY_NAME_MAX,
+  GENEALOGICAL_DATE_MAX,
+  PERSON_NAME_MAX,
+  PLACE_MAX,
+  SEXES,
+  STORY_MAX,
+} from '@family/contract';
 
 /** The most people one batch call carries: a GEDCOM import sends its people in chunks of this size. */
 export const PEOPLE_BATCH_MAX = 2000;

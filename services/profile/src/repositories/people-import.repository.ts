@@ -90,7 +90,10 @@ export class PeopleImportRepository {
   /** Removes the people without accounts among `ids`, with their history; answers whose rows went. */
   async deleteWithoutAccount(ids: number[]): Promise<number[]> {
     return this.db.transaction(async (tx) => {
-      const rows = await tx.find(ProfileEntity, { select: { userId: true }, where: { userId: In(ids), username: IsNull() } });
+      const rows = await tx.find(ProfileEntity, {
+        select: { userId: true },
+        where: { userId: In(ids), username: IsNull() },
+      });
       const removable = rows.map((row) => row.userId);
       if (removable.length === 0) return [];
       await tx.delete(PersonChangeEntity, { personId: In(removable) });
