@@ -65,12 +65,14 @@ export class GedcomMediaImporter {
     const form = new FormData();
     form.set('type', DOCUMENT.test(fileName) ? 'document' : 'photo');
     form.set('title', (title?.trim() || fileName).slice(0, 200));
-    form.set('uploadedBy', String(uploadedBy));
-    form.set('tags', tags.join(','));
     form.set('file', await openAsBlob(path), fileName);
     let response: Response;
     try {
-      response = await fetch(new URL('/internal/media/imports', this.config.MEDIA_URL), {
+      // Who uploads and who is tagged go in the query (MediaImportQuery); the form is the ordinary upload's.
+      const url = new URL('/internal/media/imports', this.config.MEDIA_URL);
+      url.searchParams.set('uploadedBy', String(uploadedBy));
+      url.searchParams.set('tags', tags.join(','));
+      response = await fetch(url, {
         method: 'POST',
         headers: { [SERVICE_HEADER]: signServiceToken('family', this.config.INTERNAL_SECRET) },
         body: form,
