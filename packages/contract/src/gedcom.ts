@@ -49,3 +49,12 @@ export interface GedcomImportStatus {
   createdAt: string;
   finishedAt: string | null;
 }
+
+/** GET /internal/media/tagged: a media item with a file and the people tagged in it, for a GEDCOM export's OBJE. */
+export interface TaggedMediaFile {
+  id: number;
+  fileName: string;
+  title: string;
+  contentType: string | null;
+  people: number[];
+}

@@ -236,6 +236,19 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
         (await stack.db.query(`SELECT count(DISTINCT media_id) FROM media.media_tags`)).rows[0].count,
       );
       expect(tagged).toBeGreaterThan(0);
+      // The export links each tagged file to its people by the file's name.
+      const exported = await exportText('full');
+      expect(validateGedcom7(exported)).toEqual([]);
+      const linked = readGedcom(Buffer.from(exported)).media;
+      expect(linked).toHaveLength(tagged);
+      for (const file of linked) {
+        expect(file.people.length).toBeGreaterThan(0);
+        expect(
+          expected.media.some(
+            (named) => named.path.replaceAll('\\', '/').endsWith(`/${file.path}`) || named.path === file.path,
+          ),
+        ).toBe(true);
+      }
       console.log(
         `${name}: ${done.report!.media} media, ${done.report!.missingMedia.length} missing or refused`,
         done.report!.missingMedia.slice(0, 3),

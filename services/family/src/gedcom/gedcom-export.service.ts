@@ -1,9 +1,9 @@
-import type { GedcomLiving, PersonDetail } from '@family/contract';
+import type { GedcomLiving, PersonDetail, TaggedMediaFile } from '@family/contract';
 import { InternalClient } from '@family/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FamilyConfig } from '../config';
-import type { ChildRelation, GedcomData, GedcomFamily, GedcomPerson } from '../genealogy/gedcom-data';
+import type { ChildRelation, GedcomData, GedcomFamily, GedcomMedia, GedcomPerson } from '../genealogy/gedcom-data';
 import { gedcomLines } from '../genealogy/gedcom-writer';
 import { FAMILY_CONFIG } from '../services/services';
 
@@ -72,7 +72,29 @@ export class GedcomExportService {
          FROM relations WHERE relation_type <> 'sibling' ORDER BY id`,
     );
     const ties = rows.filter((row) => known.has(xref(row.from_user_id)) && known.has(xref(row.to_user_id)));
-    return { people, families: this.familiesOf(ties), media: [] };
+    return { people, families: this.familiesOf(ties), media: await this.mediaOf(known) };
+  }
+
+  /** The archive's files with the people tagged in them, each linked by its file name (an OBJE per file). */
+  private async mediaOf(known: Set<string>): Promise<GedcomMedia[]> {
+    const media: GedcomMedia[] = [];
+    let after = 0;
+    for (;;) {
+      const page = await this.internal.call<{ items: TaggedMediaFile[]; next: number | null }>(
+        { name: 'media', url: this.config.MEDIA_URL },
+        'GET',
+        `/internal/media/tagged?after=${after}&limit=${PAGE}`,
+        { timeoutMs: 60_000 },
+      );
+      for (const item of page.items) {
+        const people = item.people.map(xref).filter((id) => known.has(id));
+        if (people.length === 0) continue;
+        media.push({ path: item.fileName, format: item.contentType, title: item.title, people });
+      }
+      if (page.next === null) break;
+      after = page.next;
+    }
+    return media;
   }
 
   async lines(living: GedcomLiving): Promise<Generator<string>> {

@@ -1,10 +1,10 @@
-import { Controller, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Internal, Multipart } from '@family/shared/nest';
-import { MediaImportQuery } from '../dtos/media-import.dto';
+import { MediaImportQuery, TaggedMediaQuery } from '../dtos/media-import.dto';
 import { MediaImportService } from '../services/media-import.service';
 
-/** Files that come with a GEDCOM import (the family worker): taken like any upload, then tagged. */
+/** GEDCOM in and out (the family service): files that come with an import, and the files an export links. */
 @Internal()
 @Controller('internal/media')
 export class InternalMediaImportController {
@@ -14,5 +14,10 @@ export class InternalMediaImportController {
   @Multipart()
   import(@Query() query: MediaImportQuery, @Req() req: Request) {
     return this.imports.import(query.uploadedBy, query.tags, req);
+  }
+
+  @Get('tagged')
+  tagged(@Query() query: TaggedMediaQuery) {
+    return this.imports.taggedFiles(query.after, query.limit);
   }
 }
