@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { GedcomActions } from '../../gedcom/components/gedcom-actions';
 import { FamilyTree } from './family-tree';
 
 type FamilyTreePageProps = {
@@ -24,6 +25,9 @@ export function FamilyTreePage({ user }: FamilyTreePageProps) {
         <Link component={RouterLink} to={paths.familyTree.getHref(user.id)}>
           See several generations, and find anyone in the family
         </Link>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <GedcomActions />
       </Box>
     </>
   );

@@ -19,6 +19,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
+import { GedcomActions } from '../../gedcom/components/gedcom-actions';
 import { usePeople } from '../api/use-people';
 import { useCreatePerson } from '../api/use-person';
 import { lifeYears } from '../utils/years';
@@ -105,6 +106,9 @@ export function PeoplePage() {
           </Button>
         </Box>
       )}
+      <Box sx={{ mt: 3 }}>
+        <GedcomActions />
+      </Box>
       <PersonFormDialog
         open={adding}
         title="Add a person"
