@@ -207,6 +207,8 @@ export class BenchStack {
       });
       await this.waitReady(service.name, service.port);
     }
+    // The family worker runs GEDCOM imports from the queue; it has no port, and is up once its queue is open.
+    this.spawn('family-worker', path.join('services', 'family', 'dist', 'worker.js'), { ...shared, ...viaRelay });
     this.spawn('gateway', path.join('gateway', 'dist', 'main.js'), {
       ...shared,
       ...direct,
