@@ -11,6 +11,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import pg from 'pg';
+import http from 'node:http';
+import {
+  cpuPerRequest,
+  firstVisit,
+  loopbackSink,
+  postgresBackends,
+  sqlAlone,
+  underLoad,
+} from './bench/concurrency.mjs';
 import { closeConnections, MB, printTable, request, sampleMemory, timeRequests } from './bench/measure.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
@@ -25,6 +34,10 @@ const FAMILY = { firstId: 200_001, people: 2_000, relations: 5_000 };
 const UPLOAD_BYTES = 50_000_000;
 const RANGE_BYTES = MB;
 const TIMES = 30;
+const LOAD_LEVELS = [1, 4, 16];
+const CONCURRENT_UPLOADS = 4;
+const FIRST_VISIT_JS_BYTES = 250 * 1024;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -40,6 +53,7 @@ let interrupted = false;
 function cleanup() {
   cleaning ??= (async () => {
     closeConnections();
+    loadAgent.destroy();
     await db?.end().catch(() => undefined);
     if (stack) await stack.stop().catch((error) => log(`stopping the archive failed: ${error.message}`));
     if (database) {
@@ -80,15 +94,16 @@ class Session {
     return JSON.parse(answer.body.toString('utf8')).user;
   }
 
-  get(pathAndQuery, headers = {}) {
-    return request(`${this.baseUrl}${pathAndQuery}`, { headers: { cookie: this.cookie, ...headers } });
+  get(pathAndQuery, headers = {}, via = undefined) {
+    return request(`${this.baseUrl}${pathAndQuery}`, { headers: { cookie: this.cookie, ...headers }, via });
   }
 
-  post(pathAndQuery, body, headers) {
+  post(pathAndQuery, body, headers, via = undefined) {
     return request(`${this.baseUrl}${pathAndQuery}`, {
       method: 'POST',
       headers: { cookie: this.cookie, ...headers },
       body,
+      via,
     });
   }
 }
@@ -141,9 +156,9 @@ function multipartUpload(fields, file) {
   };
 }
 
-async function upload(session, title, file) {
+async function upload(session, title, file, via = undefined) {
   const { headers, body } = multipartUpload({ type: 'document', title }, file);
-  const answer = await session.post('/api/media', body, headers);
+  const answer = await session.post('/api/media', body, headers, via);
   if (answer.status !== 201) throw new Error(`Uploading "${title}" answered ${answer.status}: ${answer.body}`);
   return { item: json(answer), ms: answer.ms };
 }
@@ -388,6 +403,173 @@ async function measureAlbums(session) {
   callsRow('albums list: internal calls per request', timing, 3);
 }
 
+// --- under load: the hop tax, CPU per request, uploads side by side, the first visit ---------------------------
+
+/** A keep-alive agent with a connection for each of 16 clients, as 16 browsers would have. */
+const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+async function measureHopTax(session, viewer) {
+  const sql = sqlAlone(database.url, viewer.id, PAGE_SIZE);
+  const throughGateway = async () => {
+    const answer = await session.get(`/api/media?limit=${PAGE_SIZE}`, { 'accept-encoding': 'gzip, br' }, loadAgent);
+    if (answer.status !== 200) throw new Error(`The list answered ${answer.status} under load.`);
+  };
+  const levels = [];
+  try {
+    for (const clients of LOAD_LEVELS) {
+      log(`hop tax: ${clients} client(s), the list through the gateway, then the same SQL alone…`);
+      let gateway;
+      if (clients === 16) {
+        const groups = await processGroups();
+        const measured = await cpuPerRequest(groups, () => underLoad(clients, throughGateway));
+        gateway = measured.result;
+        details.cpuMsPerRequest = Object.fromEntries(
+          Object.entries(measured.perRequest).map(([name, ms]) => [name, round(ms, 2)]),
+        );
+      } else {
+        gateway = await underLoad(clients, throughGateway);
+      }
+      const alone = await underLoad(clients, sql.run);
+      levels.push({ clients, gateway, alone });
+    }
+  } finally {
+    await sql.close();
+  }
+  for (const { clients, gateway, alone } of levels) {
+    const ratio = gateway.p95 / alone.p95;
+    rows.push({
+      measure: `hop tax, ${clients} client(s): list through gateway`,
+      median: round(gateway.p50),
+      p95: round(gateway.p95),
+      target: 'report',
+      met: null,
+      perSecond: round(gateway.perSecond),
+      requests: gateway.requests,
+    });
+    rows.push({
+      measure: `hop tax, ${clients} client(s): same SQL alone`,
+      median: round(alone.p50),
+      p95: round(alone.p95),
+      target: 'report',
+      met: null,
+      perSecond: round(alone.perSecond),
+      requests: alone.requests,
+    });
+    rows.push({
+      measure: `hop tax, ${clients} client(s): requests/s gateway / SQL`,
+      value: round(gateway.perSecond),
+      display: `${round(gateway.perSecond)} / ${round(alone.perSecond)}`,
+      target: 'report',
+      met: null,
+    });
+    rows.push({
+      measure: `hop tax, ${clients} client(s): p95 gateway / SQL alone`,
+      value: round(ratio, 2),
+      display: `${round(ratio, 2)}x`,
+      target: clients === 16 ? '<= 2x' : 'report',
+      met: clients === 16 ? ratio <= 2 : null,
+    });
+  }
+  for (const [name, ms] of Object.entries(details.cpuMsPerRequest)) {
+    rows.push({
+      measure: `CPU per list request (16 clients): ${name}`,
+      value: ms,
+      display: `${ms} ms`,
+      target: 'report',
+      met: null,
+    });
+  }
+}
+
+/** The archive's processes, and the Postgres backends serving the benchmark's database, by name. */
+async function processGroups() {
+  const groups = {};
+  for (const name of ['gateway', 'auth', 'profile', 'media', 'albums', 'family']) groups[name] = [stack.pid(name)];
+  groups.postgres = await postgresBackends(db, database.name);
+  return groups;
+}
+
+async function measureConcurrentUploads(session) {
+  log(`${CONCURRENT_UPLOADS} uploads of 50 MB at once, then the same bytes as a plain loopback copy…`);
+  const files = Array.from({ length: CONCURRENT_UPLOADS }, (_, i) => ({
+    key: randomBytes(16),
+    size: UPLOAD_BYTES,
+    name: `letters-${i + 1}.pdf`,
+    contentType: 'application/pdf',
+  }));
+  const uploadAgent = new http.Agent({ keepAlive: false, maxSockets: CONCURRENT_UPLOADS });
+  const pids = { media: stack.pid('media'), gateway: stack.pid('gateway') };
+  const started = performance.now();
+  const { memory } = await sampleMemory(pids, () =>
+    Promise.all(files.map((file, i) => upload(session, `Letters, box ${i + 1}`, file, uploadAgent))),
+  );
+  const gatewaySeconds = (performance.now() - started) / 1000;
+
+  const sink = await loopbackSink();
+  const copyStarted = performance.now();
+  try {
+    await Promise.all(
+      files.map(async (file) => {
+        const { headers, body } = multipartUpload({ type: 'document', title: 'copy' }, file);
+        const answer = await request(sink.url, { method: 'POST', headers, body, via: uploadAgent });
+        if (answer.status !== 200) throw new Error(`The loopback copy answered ${answer.status}.`);
+      }),
+    );
+  } finally {
+    await sink.close();
+    uploadAgent.destroy();
+  }
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  const total = (CONCURRENT_UPLOADS * UPLOAD_BYTES) / MB;
+  const throughGateway = total / gatewaySeconds;
+  const copy = total / copySeconds;
+  rows.push({
+    measure: `${CONCURRENT_UPLOADS} uploads of 50 MB at once: through gateway`,
+    value: round(throughGateway),
+    display: `${round(throughGateway)} MB/s`,
+    target: 'report',
+    met: null,
+    seconds: round(gatewaySeconds, 2),
+  });
+  rows.push({
+    measure: `${CONCURRENT_UPLOADS} uploads of 50 MB at once: plain loopback copy`,
+    value: round(copy),
+    display: `${round(copy)} MB/s (gateway ${Math.round((throughGateway / copy) * 100)} %)`,
+    target: 'report',
+    met: null,
+    seconds: round(copySeconds, 2),
+  });
+  for (const [name, usage] of Object.entries(memory)) {
+    const growth = usage.growth / MB;
+    rows.push({
+      measure: `${CONCURRENT_UPLOADS} uploads at once: ${name} RSS growth`,
+      value: round(growth),
+      display: `${round(growth)} MB`,
+      target: '<= 64 MB',
+      met: growth <= 64,
+      baselineMB: round(usage.baseline / MB),
+      peakMB: round(usage.peak / MB),
+    });
+  }
+}
+
+async function measureFirstVisit(session) {
+  if (!fs.existsSync(CHROMIUM)) {
+    rows.push({ measure: 'first visit: gallery JavaScript', display: `no Chromium at ${CHROMIUM}`, met: null });
+    return;
+  }
+  log('first visit: the gallery in Chromium with an empty cache…');
+  const visit = await firstVisit(CHROMIUM, stack.gatewayUrl, session.cookie);
+  details.firstVisit = visit;
+  rows.push({
+    measure: `first visit: gallery JavaScript on the wire (${visit.files} files, ${visit.encodings.join('/')})`,
+    value: visit.transferBytes,
+    display: `${round(visit.transferBytes / 1024)} KB of ${round(visit.decodedBytes / 1024)} KB`,
+    target: '<= 250 KB',
+    met: visit.transferBytes <= FIRST_VISIT_JS_BYTES,
+  });
+}
+
 // --- main ----------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -405,10 +587,13 @@ async function main() {
   // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
   const uploaded = await measureUpload(session);
   await measureRange(session, uploaded);
+  await measureConcurrentUploads(session);
   const graph = await seed(viewer);
   await measureMediaList(session);
   await measureTree(session, graph);
   await measureAlbums(session);
+  await measureHopTax(session, viewer);
+  await measureFirstVisit(session);
   stack.check();
 
   const { rows: version } = await db.query('SHOW server_version');

@@ -20,6 +20,7 @@ module.exports = {
   moduleNameMapper: {
     // The API contract from its source, as Vite reads it.
     '^@family/contract$': '<rootDir>/../packages/contract/src/index.ts',
+    '^@family/shared/genealogy$': '<rootDir>/../packages/shared/src/genealogy/genealogical-date.ts',
     '\\.(css|less|scss)$': '<rootDir>/src/testing/style-stub.cjs',
     '\\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|mp3|mp4)$': '<rootDir>/src/testing/file-stub.cjs',
   },

@@ -21,7 +21,11 @@ interface Result {
 }
 
 /** Runs scripts/<name> with only the settings given (none of this machine's archive settings leak in). */
-function script(name: 'backup' | 'restore', args: string[], settings: Record<string, string>): Promise<Result> {
+function script(
+  name: 'backup' | 'restore' | 'verify-backup',
+  args: string[],
+  settings: Record<string, string>,
+): Promise<Result> {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(MINIO_|DATABASE_URL$|STORAGE_DIR$|DATA_DIR$|BACKUP_DIR$)/.test(key)) env[key] = value;
@@ -181,7 +185,14 @@ describe('scripts/backup and scripts/restore (--local)', () => {
       const made = await script('backup', ['--local', '--to', backups], settings);
       expect(made).toEqual({ code: 0, output: expect.stringContaining('Backup written to') });
       backup = onlyBackupIn(backups);
-      expect(fs.readdirSync(backup).sort()).toEqual(['database.dump', 'objects', 'objects.json']);
+      expect(fs.readdirSync(backup).sort()).toEqual([
+        'database.dump',
+        'database.rows',
+        'database.sha256',
+        'objects',
+        'objects.json',
+      ]);
+      expect(fs.readFileSync(path.join(backup, 'database.rows'), 'utf8')).toBe('albums.albums 40\nprofile.people 40\n');
       expect(keysIn(path.join(backup, 'objects'))).toEqual([...stored.keys()].sort());
 
       await wipeDatabase();
@@ -232,6 +243,83 @@ describe('scripts/backup and scripts/restore (--local)', () => {
       const names = await db.query('SELECT name FROM albums.albums WHERE id = 2');
       expect(names.rows).toEqual([{ name: 'Kept' }]);
       expect(fs.existsSync(path.join(storageDir, key))).toBe(false);
+    });
+
+    describe('scripts/verify-backup', () => {
+      const verify = (args: string[], settings: Record<string, string> = {}) =>
+        script('verify-backup', ['--local', ...args], { DATABASE_URL: databaseUrl, ...settings });
+
+      /** A copy of the backup to damage, so the others stay whole. */
+      function copyOfBackup(name: string): string {
+        const copy = path.join(work, name);
+        fs.cpSync(backup, copy, { recursive: true });
+        return copy;
+      }
+
+      it('restores a whole backup into scratch copies, says it is whole, and leaves nothing behind', async () => {
+        const databasesBefore = await db.query(`SELECT datname FROM pg_database ORDER BY datname`);
+        const verified = await verify([backup]);
+        expect(verified.output).toContain('Database dump: its checksum matches.');
+        expect(verified.output).toContain('all 2 tables have their 80 rows');
+        expect(verified.output).toContain('Files: all 5 objects');
+        expect(verified.output).toContain(`The backup ${path.basename(backup)} restores whole.`);
+        expect(verified.code).toBe(0);
+        const databasesAfter = await db.query(`SELECT datname FROM pg_database ORDER BY datname`);
+        expect(databasesAfter.rows).toEqual(databasesBefore.rows);
+      });
+
+      it('finds the newest backup by itself', async () => {
+        const verified = await verify([], { BACKUP_DIR: path.dirname(backup) });
+        expect(verified.output).toContain(`Verifying the backup ${path.basename(backup)}`);
+        expect(verified.code).toBe(0);
+      });
+
+      it('names every file that is damaged, missing or not listed', async () => {
+        const damaged = copyOfBackup('verify-files');
+        fs.appendFileSync(path.join(damaged, 'objects', 'pictures', '1-3.webp'), 'x');
+        const letter = path.join(damaged, 'objects', 'media', '2025', '01', '0d1e2f30-4151-4617-8819-a1b2c3d4e5f6');
+        const bytes = fs.readFileSync(letter);
+        bytes[0] ^= 0xff; // same size, another byte: only the checksum can tell
+        fs.writeFileSync(letter, bytes);
+        fs.rmSync(path.join(damaged, 'objects', 'media', '2025', '01', 'empty-document'));
+        fs.writeFileSync(path.join(damaged, 'objects', 'pictures', 'stray.webp'), 'not from the archive');
+
+        const verified = await verify([damaged]);
+        expect(verified.code).toBe(1);
+        expect(verified.output).toContain('Files: 4 of 5 differ');
+        expect(verified.output).toContain('differs   pictures/1-3.webp: 4097 bytes, the backup listed 4096');
+        expect(verified.output).toContain(
+          'differs   media/2025/01/0d1e2f30-4151-4617-8819-a1b2c3d4e5f6: its sha256 is not the one the backup listed',
+        );
+        expect(verified.output).toContain('missing   media/2025/01/empty-document');
+        expect(verified.output).toContain('unlisted  pictures/stray.webp');
+        expect(verified.output).toContain('all 2 tables have their 80 rows');
+        expect(verified.output).toContain('does NOT restore whole');
+      });
+
+      it('finds a damaged database dump, and a dump that lost rows', async () => {
+        const corrupt = copyOfBackup('verify-dump');
+        const dump = path.join(corrupt, 'database.dump');
+        const bytes = fs.readFileSync(dump);
+        bytes.fill(0x55, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 64);
+        fs.writeFileSync(dump, bytes);
+        const verified = await verify([corrupt]);
+        expect(verified.code).toBe(1);
+        expect(verified.output).toContain('database.dump differs from the one that was backed up');
+
+        // Rows recorded at backup time that the dump does not bring back are named table by table.
+        const short = copyOfBackup('verify-rows');
+        fs.writeFileSync(path.join(short, 'database.rows'), 'albums.albums 40\nprofile.people 41\n');
+        const counted = await verify([short]);
+        expect(counted.code).toBe(1);
+        expect(counted.output).toContain('profile.people: the backup recorded 41 rows, the restore has 40');
+      });
+
+      it('says when there is no backup to verify', async () => {
+        const none = await verify([], { BACKUP_DIR: path.join(work, 'no-backups') });
+        expect(none.code).not.toBe(0);
+        expect(none.output).toContain('No backup found in');
+      });
     });
 
     it('says what is missing instead of backing up nothing', async () => {

@@ -90,6 +90,115 @@ describe('a process that is killed (SIGKILL)', () => {
   );
 });
 
+describe('a service paused (SIGSTOP) behind the gateway', () => {
+  /** Every kind of route of each service: reads, changes, and for media an upload and a file. */
+  const ROUTES: Record<Exclude<ProcessName, 'gateway'>, Array<[string, string, unknown?]>> = {
+    auth: [
+      ['POST', '/api/login', { username: 'someone', password: 'secret-pw' }],
+      ['POST', '/api/user/password', { currentPassword: 'secret-pw', newPassword: 'secret-pw-2' }],
+    ],
+    profile: [
+      ['GET', '/api/user'],
+      ['GET', '/api/users'],
+      ['PATCH', '/api/user/profile', { displayName: 'Paused' }],
+      ['GET', '/api/people'],
+    ],
+    media: [
+      ['GET', '/api/media'],
+      ['GET', '/api/media/1'],
+      ['GET', '/api/media/1/file'],
+      ['GET', '/api/media/1/thumbnail'],
+      ['PATCH', '/api/media/1', { title: 'Paused' }],
+      ['POST', '/api/media/1/tags', { userId: 1 }],
+      ['DELETE', '/api/media/1'],
+    ],
+    albums: [
+      ['GET', '/api/albums'],
+      ['POST', '/api/albums', { name: 'Paused' }],
+    ],
+    family: [
+      ['GET', '/api/family/me'],
+      ['POST', '/api/family', { userId: 1, relatedUserId: 2, relationType: 'sibling' }],
+    ],
+  };
+
+  it.each(Object.keys(ROUTES) as Array<keyof typeof ROUTES>)(
+    '%s: every route to it answers 503 JSON within 3 s, then works again by itself',
+    async (name) => {
+      const before = pids();
+      const routes = ROUTES[name];
+      process.kill(before[name], 'SIGSTOP');
+      try {
+        await duringOutage(async () => {
+          const answers = await Promise.all([
+            ...routes.map(([method, path, body]) => call(method, familyPath(path), { cookie: person.cookie, body })),
+            // An upload that is still being sent when the service stops taking it, and a small one that is all sent.
+            ...(name === 'media' ? [bigUpload(), smallUpload()] : []),
+          ]);
+          const labels = [...routes.map(([method, path]) => `${method} ${path}`)];
+          if (name === 'media') labels.push('POST /api/media (20 MB)', 'POST /api/media (small)');
+          expect(
+            answers.map((answer, index) => ({
+              route: labels[index],
+              status: answer.status,
+              quick: answer.ms < ANSWER_WITHIN_MS,
+              message: answer.body?.message,
+            })),
+          ).toEqual(
+            labels.map((route) => ({
+              route,
+              status: 503,
+              quick: true,
+              message: `The ${name} service is unavailable. Try again shortly.`,
+            })),
+          );
+        });
+      } finally {
+        process.kill(before[name], 'SIGCONT');
+      }
+      const check: Array<[string, string]> =
+        name === 'auth' ? [['GET', '/api/user']] : [routes[0].slice(0, 2) as [string, string]];
+      await expectRecovered(check, person.cookie);
+      expect(pids()).toEqual(before);
+    },
+  );
+
+  async function smallUpload() {
+    const form = new FormData();
+    form.set('type', 'document');
+    form.set('title', 'Paused');
+    form.set('file', new Blob(['a short note'], { type: 'text/plain' }), 'note.txt');
+    return timedFetch('/api/media', form);
+  }
+
+  async function bigUpload() {
+    const form = new FormData();
+    form.set('type', 'document');
+    form.set('title', 'Paused, big');
+    form.set(
+      'file',
+      new Blob([Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024, 0x20)])]),
+      'big.pdf',
+    );
+    return timedFetch('/api/media', form);
+  }
+
+  async function timedFetch(path: string, body: FormData) {
+    const started = Date.now();
+    try {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { cookie: person.cookie },
+        body,
+        signal: AbortSignal.timeout(15_000),
+      });
+      return { status: response.status, body: await response.json(), ms: Date.now() - started };
+    } catch {
+      return { status: 0, body: undefined, ms: Date.now() - started };
+    }
+  }
+});
+
 describe('Postgres', () => {
   it('stopped for 5 s: every route that needs it answers 503 within 3 s, then works again by itself', async () => {
     const before = pids();

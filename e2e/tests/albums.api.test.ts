@@ -100,6 +100,34 @@ describe('albums through the gateway: creator, canEdit member and outsider', () 
     expect(item.body.albumId).toBeNull();
   });
 
+  it('lets only those who may edit an item tag someone outside its private album, which would show it to them', async () => {
+    const { body: album } = await creator.client.post('/api/albums', { name: 'Only us', isShared: false });
+    const viewer = await signUp('alviewer');
+    await creator.client.post(`/api/albums/${album.id}/members`, { userId: editor.user.id, canEdit: true });
+    await creator.client.post(`/api/albums/${album.id}/members`, { userId: viewer.user.id, canEdit: false });
+    const photoId = await uploadPhoto(creator, 'Kitchen, 1986');
+    expect((await creator.client.post(`/api/albums/${album.id}/media/${photoId}`)).status).toBe(200);
+    expect(await reach(outsider.client, photoId, album.id)).toEqual(HIDDEN);
+
+    // A member who only sees the album tags those who see it anyway, but cannot show the item to the outsider.
+    expect((await viewer.client.post(`/api/media/${photoId}/tags`, { userId: editor.user.id })).status).toBe(201);
+    const refused = await viewer.client.post(`/api/media/${photoId}/tags`, { userId: outsider.user.id });
+    expect([refused.status, refused.body.message]).toEqual([
+      403,
+      'Only those who may edit this item can show it to someone outside its album',
+    ]);
+    expect(await reach(outsider.client, photoId, album.id)).toEqual(HIDDEN);
+
+    // A member who may edit it can: the outsider then sees this item, and still nothing else of the album.
+    expect((await editor.client.post(`/api/media/${photoId}/tags`, { userId: outsider.user.id })).status).toBe(201);
+    const seen = await outsider.client.get(`/api/media/${photoId}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.tags.map((tag: { userId: number }) => tag.userId).sort()).toEqual(
+      [editor.user.id, outsider.user.id].sort(),
+    );
+    expect((await outsider.client.get(`/api/albums/${album.id}`)).status).toBe(404);
+  });
+
   it("removes a deleted account's albums and memberships, keeping everyone else's media", async () => {
     const leaving = await signUp('alleaving');
     const { body: theirs } = await leaving.client.post('/api/albums', { name: 'Leaving', isShared: true });

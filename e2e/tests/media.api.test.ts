@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { signUp, type SignedUp } from '../support/api';
-import { jpeg, uploadForm } from '../support/media';
+import { jpeg, uploadForm, uploadMedia } from '../support/media';
+import { repoRoot } from '../support/stack';
 
 const NOT_FOUND = "This media item doesn't exist or you don't have permission to view it.";
 
@@ -93,6 +96,29 @@ describe('media through the gateway, with two people', () => {
     );
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ message: 'You already uploaded this file', id: first.body.id });
+  });
+
+  it('serves sound in an MP4 or WebM container by what its bytes are, never as the type the browser declared', async () => {
+    // The browser says it is sound (else it is refused as a video), with a type of its own choosing.
+    for (const [fixture, declared, served] of [
+      ['clip.mp4', 'audio/x-anything', 'audio/mp4'],
+      ['clip.webm', 'audio/svg+xml', 'audio/webm'],
+      ['tone.m4a', 'audio/html', 'audio/x-m4a'],
+    ]) {
+      const bytes = fs.readFileSync(path.join(repoRoot, 'services/media/test/fixtures', fixture));
+      const item = await uploadMedia(
+        rose.client,
+        { type: 'audio', title: `Sound in ${fixture}` },
+        { bytes, name: fixture, type: declared },
+      );
+      const file = await fetch(`${tom.client.base}${item.url}`, { headers: { cookie: tom.client.cookie } });
+      expect({ fixture, status: file.status, type: file.headers.get('content-type') }).toEqual({
+        fixture,
+        status: 200,
+        type: served,
+      });
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+    }
   });
 
   it('lets anyone who sees an item tag people, and only the uploader edit and delete it', async () => {

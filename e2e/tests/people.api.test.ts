@@ -60,6 +60,35 @@ describe('people without accounts through the gateway', () => {
     const undone = await me.client.post(`/api/people/${mother.id}/history/${history.body[0].id}/undo`);
     expect(undone.status).toBe(200);
     expect(undone.body).toMatchObject({ displayName: 'Zofia Kowalska', surname: 'Kowalska' });
+
+    // A tie change is undone from the person's history too: the marriage removed by mistake comes back.
+    expect((await me.client.delete(`/api/family/${marriage.body.id}`)).status).toBe(200);
+    const ties = await me.client.get(`/api/family/history/${grandpa.id}`);
+    expect(ties.body[0]).toMatchObject({ action: 'delete', undoable: true });
+    const restored = await me.client.post(`/api/family/history/${ties.body[0].id}/undo`);
+    expect(restored.status).toBe(200);
+    const after = await me.client.get(`/api/family/tree/${grandpa.id}?up=0&down=0`);
+    expect(after.body.partnerships).toEqual([
+      expect.objectContaining({ id: marriage.body.id, start: { date: '12 JUN 1912', place: 'Kraków' } }),
+    ]);
+
+    // Memories others write about her, shown on her page.
+    const memory = await me.client.post('/api/memories', {
+      title: 'Her garden',
+      content: 'Roses along the fence.',
+      personId: grandma.id,
+    });
+    expect(memory.status).toBe(201);
+    const onHerPage = await me.client.get(`/api/memories?userId=${grandma.id}`);
+    expect(onHerPage.body.map((m: { title: string }) => m.title)).toEqual(['Her garden']);
+
+    // She cannot sign in, so she cannot be an album member.
+    const album = await me.client.post('/api/albums', { name: 'Kowalski family' });
+    const refused = await me.client.post(`/api/albums/${album.body.id}/members`, { userId: grandma.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Maria Kowalska has no account yet, so cannot open albums. Invite them to the archive first.',
+    );
   });
 
   it('lets a relative accept an invite and see the photos they were tagged in', async () => {

@@ -37,24 +37,24 @@ describe('people without accounts in a browser', () => {
     await withPage(browser, viewport, async (page) => {
       await openAs(page, me, '/people');
       const surname = `Lis${run}${name}`;
-      const grandma = await addPerson(page, { given: 'Maria', surname, birth: 'ABT 1890' });
+      await addPerson(page, { given: 'Maria', surname, birth: 'ABT 1890' });
       const profile = page.getByRole('region', { name: 'Profile' });
       await profile.getByText('b. c. 1890').waitFor();
 
-      const mother = await addPerson(page, { given: 'Zofia', surname });
-      // The tie through the relation API the Add Relation screen uses.
-      const added = await page.evaluate(
-        async ([child, parent]) =>
-          (
-            await fetch('/api/family', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ fromUserId: child, toUserId: parent, relationType: 'parent' }),
-            })
-          ).status,
-        [mother, grandma],
+      // Her daughter through Add Relation, which opens on a new person without an account.
+      await page.getByRole('button', { name: 'Add Relation' }).click();
+      const relative = page.getByRole('dialog', { name: 'Add Family Member' });
+      expect(await relative.getByRole('button', { name: 'No Account' }).getAttribute('aria-pressed')).toBe('true');
+      await relative.getByLabel('Given name').fill('Zofia');
+      await relative.getByLabel('Surname').fill(surname);
+      await relative.getByLabel('Relation type').selectOption('child');
+      await relative.getByRole('button', { name: 'Add Family Member' }).click();
+      await page.getByText('Family member added successfully').waitFor();
+      const people = await page.evaluate(
+        async (q) => (await (await fetch(`/api/people?q=${encodeURIComponent(q)}`)).json()).items,
+        `Zofia ${surname}`,
       );
-      expect(added).toBe(201);
+      const mother = (people as Array<{ id: number }>)[0]!.id;
 
       await page.goto('/people');
       await page.getByRole('searchbox', { name: 'Find a person' }).fill(surname.toLowerCase());
@@ -73,6 +73,16 @@ describe('people without accounts in a browser', () => {
       await changes.getByRole('button', { name: 'Undo' }).first().click();
       await page.getByText('Change undone').waitFor();
       await page.getByRole('heading', { level: 1, name: `Zofia ${surname}` }).waitFor();
+
+      // The tie to her mother is in her history too, and undoing it removes it from the tree.
+      const tieLine = changes.getByRole('listitem').filter({ hasText: 'Added a parent tie' });
+      await tieLine.getByRole('button', { name: 'Undo' }).click();
+      await changes.getByText('Removed a parent tie').first().waitFor();
+      const ties = await page.evaluate(
+        async (id) => (await (await fetch(`/api/family/tree/${id}?up=1&down=0`)).json()).childTies,
+        mother,
+      );
+      expect(ties).toEqual([]);
       await screenshot(page, `people-profile-${name}`);
     });
   });

@@ -6,9 +6,12 @@ import {
   HttpError,
   IDENTITY_HEADER,
   inputProblem,
+  fetchWhileAlive,
+  INTERNAL_CALL_TIMEOUT_MS,
   InternalClient,
   NOT_JSON_MESSAGE,
   REQUEST_ID_HEADER,
+  type ServiceAnswer,
   signIdentityToken,
   unavailableMessage,
   type Identity,
@@ -30,6 +33,8 @@ export interface AccountRouteDeps {
 type Handler = (req: Request, res: Response) => Promise<void>;
 
 const ACCOUNT_DELETION_TIMEOUT_MS = 10 * 60_000;
+/** The limiter's name for sign-ups with an invite code: one count per address, whatever the username. */
+const INVITE_ATTEMPTS = 'invite:';
 
 /** Runs an async handler and answers any error as `{ message, code? }` with its status. */
 function handle(handler: Handler) {
@@ -79,25 +84,37 @@ function signedInUser(req: Request): Identity {
  */
 async function changePasswordAtAuth(deps: AccountRouteDeps, user: Identity, body: unknown): Promise<unknown> {
   const requestId = currentRequestId();
-  let response: globalThis.Response;
+  let response: ServiceAnswer;
   try {
-    response = await fetch(new URL('/api/user/password', deps.auth.url), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [IDENTITY_HEADER]: signIdentityToken(user, deps.internalSecret),
-        ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+    response = await fetchWhileAlive(
+      deps.auth.url,
+      new URL('/api/user/password', deps.auth.url),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [IDENTITY_HEADER]: signIdentityToken(user, deps.internalSecret),
+          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+        },
+        body: JSON.stringify(body ?? {}),
       },
-      body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(3000),
-    });
+      INTERNAL_CALL_TIMEOUT_MS,
+    );
   } catch {
     throw new HttpError(503, unavailableMessage('auth'));
   }
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+  const answer = readJson(response.text);
   if (response.ok) return answer;
   const message = typeof answer.message === 'string' ? answer.message : unavailableMessage('auth');
   throw new HttpError(response.status >= 500 ? 503 : response.status, message);
+}
+
+function readJson(text: string): { message?: unknown } {
+  try {
+    return (JSON.parse(text) ?? {}) as { message?: unknown };
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -169,17 +186,28 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
       const autoLogin = req.query.autoLogin !== 'false';
       const caller = req.session.user;
       if (!autoLogin && !caller) throw new HttpError(401, 'Please sign in to add a family member.');
-      const user = await client.call<UserProfile>(auth, 'POST', '/internal/accounts', {
-        body: {
-          username: body.username,
-          password: body.password,
-          displayName: body.displayName,
-          email: body.email,
-          birthday: body.birthday,
-          inviteCode: body.inviteCode,
-          ...(autoLogin ? {} : { invitedBy: caller!.id }),
-        },
-      });
+      // Wrong invite codes are counted per address (a guesser tries many codes): ten misses lock it out for a while.
+      const invited = body.inviteCode !== undefined;
+      const address = req.ip ?? 'unknown';
+      if (invited) await limiter.check(INVITE_ATTEMPTS, address);
+      const user = await client
+        .call<UserProfile>(auth, 'POST', '/internal/accounts', {
+          body: {
+            username: body.username,
+            password: body.password,
+            displayName: body.displayName,
+            email: body.email,
+            birthday: body.birthday,
+            inviteCode: body.inviteCode,
+            ...(autoLogin ? {} : { invitedBy: caller!.id }),
+          },
+        })
+        .catch(async (error: unknown) => {
+          if (invited && error instanceof HttpError && error.code === 'invalid_invite_code') {
+            await limiter.recordFailure(INVITE_ATTEMPTS, address);
+          }
+          throw error;
+        });
       // Adding a relative leaves the caller signed in as themselves.
       if (autoLogin) await signIn(req, user, sessions);
       res.status(201).json({ user } satisfies AccountResponse);

@@ -1,10 +1,12 @@
 import path from 'node:path';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
-import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, runInRequestContext } from '@family/shared';
+import { InternalClient, REQUEST_ID_HEADER, requestIdFrom } from '@family/shared';
 import { accountRoutes } from './account-routes';
 import { trustProxySetting, type GatewayConfig } from './config';
 import { healthRoute } from './health';
+import { enterRequest, log, messageOf } from './log';
 import { LoginLimiter } from './login-limiter';
 import { apiProxy } from './proxy';
 import { sameOriginOnly } from './same-origin';
@@ -25,7 +27,7 @@ const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../web/dist');
 const requestIds: RequestHandler = (req, res, next) => {
   const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  runInRequestContext({ requestId }, next);
+  enterRequest(req, { requestId }, next);
 };
 
 /**
@@ -41,6 +43,15 @@ const plainPaths: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * JSON answers over 1 KB (the gateway's own and the services') go out compressed when the browser accepts it:
+ * brotli, else gzip. Files are left alone: they are mostly compressed already and answer range requests.
+ */
+const compressedJson = compression({
+  threshold: 1024,
+  filter: (_req, res) => /^application\/json\b/.test(String(res.getHeader('Content-Type') ?? '')),
+});
+
 export function createGateway(config: GatewayConfig): Gateway {
   // Fail fast: with Redis down a command fails at once instead of waiting in a queue, and with Redis paused it
   // gives up after a second; ioredis keeps reconnecting by itself, so sessions work again when Redis is back.
@@ -52,7 +63,7 @@ export function createGateway(config: GatewayConfig): Gateway {
         maxRetriesPerRequest: 1,
       })
     : null;
-  redis?.on('error', (error: Error) => console.error(`[gateway] redis: ${error.message}`));
+  redis?.on('error', (error: Error) => log.error(`redis: ${error.message}`));
 
   const targets = serviceTargets(config);
   const client = new InternalClient('gateway', config.INTERNAL_SECRET);
@@ -82,6 +93,7 @@ export function createGateway(config: GatewayConfig): Gateway {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });
   app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
+  app.use('/api', compressedJson);
   const store = sessionStore(redis);
   const sessions = new UserSessions(store, redis);
   app.use('/api', sessionMiddleware(config, store));
@@ -103,7 +115,7 @@ export function createGateway(config: GatewayConfig): Gateway {
       res.status(status).json({ message });
       return;
     }
-    console.error('[gateway]', error);
+    log.error(messageOf(error), error instanceof Error ? error.stack : undefined);
     if (res.headersSent) return res.destroy();
     res.status(500).json({ message: 'Something went wrong on our side. Try again shortly.' });
   };

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { URL_OPTIONS } from '@family/shared';
 
 // Read the raw text: implicit conversion would already have turned 'false' into true.
@@ -48,6 +48,11 @@ export class GatewayConfig {
   @IsOptional()
   @IsString()
   APP_ORIGIN?: string;
+
+  /** How much the gateway writes in its log, as for the services. */
+  @IsOptional()
+  @IsIn(['error', 'warn', 'log', 'debug'], { message: 'LOG_LEVEL must be one of error, warn, log, debug' })
+  LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' = 'warn';
 
   /** The built web app. */
   @IsOptional()

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '@family/shared';
+import { log, messageOf } from './log';
 
 const MAX_FAILURES = 10;
 const WINDOW_SECONDS = 15 * 60;
@@ -46,6 +47,6 @@ export class LoginLimiter {
 
 /** The counters' store (Redis) failing is a dependency being down: 503, never a 500 or a silent pass. */
 function storeDown(error: unknown): never {
-  console.error(`[gateway] sign-in counters: ${error instanceof Error ? error.message : String(error)}`);
+  log.error(`sign-in counters: ${messageOf(error)}`);
   throw new HttpError(503, 'Signing in is unavailable right now. Try again shortly.');
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '@family/shared';
 import { createGateway } from './app';
 import { GatewayConfig } from './config';
+import { log, setLogLevel } from './log';
 
 function start() {
   let config: GatewayConfig;
@@ -8,14 +9,16 @@ function start() {
     config = loadConfig(GatewayConfig);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`[gateway] ${error.message}`);
+      log.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+  setLogLevel(config.LOG_LEVEL);
   const gateway = createGateway(config);
   const server = gateway.app.listen(config.PORT, config.HOST, () => {
-    console.log(`[gateway] listening on ${config.HOST}:${config.PORT}`);
+    // Said whatever LOG_LEVEL is, like the services' line: `npm start` and operators wait for it.
+    console.log(`gateway listening on ${config.HOST}:${config.PORT}`);
   });
   const stop = () => {
     server.close(() => void gateway.close().then(() => process.exit(0)));

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
@@ -8,11 +8,22 @@ import {
   signIdentityToken,
   unavailableMessage,
 } from '@family/shared';
+import { inRequest, log, messageOf } from './log';
+import { watchForAnswer } from './service-watch';
 import { serviceForPath, type ServiceTarget } from './services';
 import type { ServiceName } from '@family/shared';
 
-// Enough for a slow phone to send a 50 MB video; a service that stops answering gives up after this.
+// Enough for a slow phone to send a 50 MB video; a connection on which nothing moves for this long is given up.
 const IDLE_TIMEOUT_MS = 120_000;
+
+/**
+ * Kept-alive connections to the services. Without an agent the proxy asks for `Connection: close`, and a service
+ * that refuses an upload early (413, 415) then closes the connection as soon as it has answered, while the rest
+ * of the upload is still on its way: the gateway's next write fails (EPIPE), usually before it has read the
+ * answer, and the person got 503 instead of the refusal. Kept alive, the service reads and drops the rest of
+ * the body (drainRequest in the shared upload toolkit) and the answer comes through.
+ */
+const agent = new Agent({ keepAlive: true });
 
 function pathOf(req: IncomingMessage): string {
   return (req.url ?? '/').split('?')[0];
@@ -30,6 +41,7 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
     target: targets.profile.url,
     changeOrigin: false,
     xfwd: true,
+    agent,
     proxyTimeout: IDLE_TIMEOUT_MS,
     timeout: IDLE_TIMEOUT_MS,
     on: {
@@ -41,6 +53,7 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
         const id = req.res?.getHeader(REQUEST_ID_HEADER);
         if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
+        watchForAnswer(proxyReq, targets[serviceForPath(pathOf(req))!]);
       },
       proxyRes: (proxyRes, _req, res) => {
         // A PDF is shown by the browser's own viewer, which a page's policy can stop; like media, which sends
@@ -49,18 +62,25 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
           res.removeHeader('Content-Security-Policy');
         }
       },
-      error: (_error, req, res) => {
+      error: (error, req, res) => {
         const name = serviceForPath(pathOf(req)) ?? 'requested';
+        inRequest(req, () => log.warn(`${name} service: ${messageOf(error)}`));
         if (!('writeHead' in res)) {
           res.destroy();
           return;
         }
+        // The service's whole answer is already on its way: a late failure of the connection changes nothing.
+        if (res.writableEnded) return;
+        // Cut off in the middle of an answer: the person's browser must see that it is incomplete.
         if (res.headersSent) {
           res.destroy();
           return;
         }
         res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ message: unavailableMessage(name) }));
+        // The client may still be sending (an upload): the rest is read and dropped so that it reads the answer.
+        req.unpipe();
+        req.resume();
       },
     },
   });

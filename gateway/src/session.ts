@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import createMemoryStore from 'memorystore';
 import type { Identity } from '@family/shared';
 import type { GatewayConfig } from './config';
+import { log, messageOf, rememberUser } from './log';
 
 declare module 'express-session' {
   interface SessionData {
@@ -47,8 +48,11 @@ export function sessionMiddleware(config: GatewayConfig, store: Store) {
   // only the session's renewal is lost, and there is nothing left to answer.
   return (req: Request, res: Response, next: NextFunction) =>
     middleware(req, res, (error?: unknown) => {
-      if (!error) return next();
-      console.error(`[gateway] session store: ${error instanceof Error ? error.message : String(error)}`);
+      if (!error) {
+        rememberUser(req, req.session?.user);
+        return next();
+      }
+      log.error(`session store: ${messageOf(error)}`);
       if (res.headersSent) return;
       res.status(503).json({ message: SESSIONS_UNAVAILABLE });
     });

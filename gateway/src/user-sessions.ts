@@ -1,6 +1,7 @@
 import type { Store } from 'express-session';
 import type { Redis } from 'ioredis';
 import { HttpError } from '@family/shared';
+import { log, messageOf } from './log';
 import { SESSIONS_UNAVAILABLE } from './session';
 
 const INDEX_PREFIX = 'family:user-sessions:';
@@ -80,7 +81,7 @@ async function storeCall(work: () => Promise<void>): Promise<void> {
     await work();
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    console.error(`[gateway] session index: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`session index: ${messageOf(error)}`);
     throw new HttpError(503, SESSIONS_UNAVAILABLE);
   }
 }

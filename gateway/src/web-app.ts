@@ -1,17 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html always revalidated, and
- * index.html for every client route so deep links and reloads work.
+ * Serves the built web app: hashed assets cached for a year (immutable), each as the brotli or gzip copy made at
+ * build when the browser accepts one (with Content-Encoding and Vary: Accept-Encoding); index.html always
+ * revalidated, and index.html for every client route so deep links and reloads work.
  */
 export function webApp(distDir: string): Router {
   const router = express.Router();
   const indexFile = path.join(distDir, 'index.html');
   router.use(
     '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    expressStaticGzip(path.join(distDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '365d', fallthrough: false },
+    }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, (_req, res) => {

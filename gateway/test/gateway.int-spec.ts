@@ -4,6 +4,8 @@ import http, { type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { stripVTControlCharacters } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -80,6 +82,11 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // A build's compressed copies beside a large script (web/vite.config.mts).
+    const script = `console.log(${JSON.stringify('family '.repeat(500))});`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(script));
   });
 
   afterAll(async () => {
@@ -166,6 +173,26 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(upload.body.message).toBe('The albums service is unavailable. Try again shortly.');
   });
 
+  it("writes its log lines in the services' format, with the request id and the signed-in person", async () => {
+    const agent = request.agent(gateway().app);
+    const { user } = await signUp(agent);
+    const lines: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      // Without the colours Nest adds on a terminal.
+      lines.push(stripVTControlCharacters(String(chunk)));
+      return true;
+    });
+    try {
+      await agent.get('/api/media').set('x-request-id', 'gateway-log-1').expect(503);
+    } finally {
+      spy.mockRestore();
+    }
+    const line = lines.find((written) => written.includes('[Gateway] media service:'));
+    // Nest's console format, as the services write it: "[Nest] <pid>  - <time>    WARN [Gateway] ... { fields }".
+    expect(line).toMatch(/^\[Nest\] \d+ {2}- .* WARN \[Gateway\] media service: .*ECONNREFUSED/);
+    expect(line).toContain(`{ requestId: 'gateway-log-1', userId: ${user.id} }`);
+  });
+
   it('answers 503 when the auth service is down at login', async () => {
     const response = await request(gateway({ AUTH_URL: DEAD }).app)
       .post('/api/login')
@@ -232,6 +259,21 @@ describe('gateway (real auth and profile services, real Redis)', () => {
       });
     }
     expect((await attempt('long-enough').expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
+  });
+
+  it('counts wrong invite codes per address, whatever the username: the eleventh sign-up answers 429', async () => {
+    const agent = request.agent(gateway().app);
+    counter += 1;
+    const attempt = (i: number) =>
+      agent
+        .post('/api/register')
+        .send({ username: `guesser${counter}x${i}`, password: 'secret-pw', inviteCode: `WRONG-${i}` });
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(i).expect(400)).body).toMatchObject({ code: 'invalid_invite_code' });
+    }
+    expect((await attempt(10).expect(429)).body.message).toBe('Too many attempts. Try again in 15 minutes.');
+    // Signing up without a code is not an attempt at guessing one.
+    await signUp(agent);
   });
 
   describe('with Redis behind a relay that can pause and stop it', () => {
@@ -367,6 +409,25 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(asset.headers['cache-control']).toMatch(/immutable/);
     await request(app).get('/assets/nope.js').expect(404);
+  });
+
+  it('sends the compressed copy of an asset the browser accepts, brotli first, with Vary and a year of caching', async () => {
+    const app = gateway().app;
+    const assets = path.join(webDist, 'assets');
+    const original = fs.readFileSync(path.join(assets, 'big-def456.js'), 'utf8');
+    const asBrotli = await request(app).get('/assets/big-def456.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(asBrotli.status).toBe(200);
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(Number(asBrotli.headers['content-length'])).toBe(fs.statSync(path.join(assets, 'big-def456.js.br')).size);
+    expect(asBrotli.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(asBrotli.headers['content-type']).toMatch(/javascript/);
+    expect(asBrotli.headers['cache-control']).toMatch(/public, max-age=31536000, immutable/);
+    const asGzip = await request(app).get('/assets/big-def456.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(asGzip.text).toBe(original);
+    const plain = await request(app).get('/assets/big-def456.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(original);
   });
 
   it('sends a Content-Security-Policy and the other protective headers on pages and API answers alike', async () => {

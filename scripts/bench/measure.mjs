@@ -5,11 +5,14 @@ import { performance } from 'node:perf_hooks';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-/** One HTTP request read to its end: status, headers, body (a Buffer) and milliseconds to the last byte. */
-export function request(url, { method = 'GET', headers = {}, body } = {}) {
+/**
+ * One HTTP request read to its end: status, headers, body (a Buffer) and milliseconds to the last byte. `via` is
+ * the agent (connections) to use: by default at most 4 kept-alive ones.
+ */
+export function request(url, { method = 'GET', headers = {}, body, via = agent } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.request(url, { method, headers, agent }, (res) => {
+    const req = http.request(url, { method, headers, agent: via }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () =>

@@ -84,3 +84,20 @@ pg_tool() {
 objects_local() { # export|import <folder>
   (cd "$root" && STORAGE_DIR="${STORAGE_DIR:-$(data_dir)/objects}" node scripts/lib/objects.mjs "$1" "$2")
 }
+
+# ---- what a backup must bring back ----
+
+# Reads the SQL of a dump (pg_restore -f -) and prints "schema.table rows" for every table it fills.
+count_rows_in_dump_sql() {
+  awk '/^COPY [^ ]+ / { table = $2; rows = 0; inside = 1; next }
+       inside && /^\\\.$/ { print table, rows; inside = 0; next }
+       inside { rows++ }' | LC_ALL=C sort
+}
+
+# The query that prints "schema.table rows" for every table of a database, named as pg_dump names them.
+# shellcheck disable=SC2034 # used by scripts/verify-backup
+COUNT_ROWS_SQL="SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) || ' ' ||
+  (xpath('/row/c/text()', query_to_xml(format('SELECT count(*) AS c FROM %I.%I', n.nspname, c.relname),
+    false, true, '')))[1]::text
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'"

@@ -7,6 +7,9 @@
 //   node scripts/lib/objects.mjs import <backup-folder>
 //       checks every file against objects.json first (a damaged backup changes nothing), then copies them back
 //       into storage, replacing objects with the same key. Objects stored after the backup are left alone.
+//   node scripts/lib/objects.mjs verify <backup-folder>
+//       restores every file into a scratch folder, reads each back and compares its size and sha256 with
+//       objects.json; prints every file that is missing, differs or is not listed, then removes the scratch folder.
 //
 // The storage is chosen as the services choose it: MinIO when MINIO_ENDPOINT is set (MINIO_PORT default 9000,
 // MINIO_USE_SSL default false, MINIO_ACCESS_KEY, MINIO_SECRET_KEY, MINIO_BUCKET default family-archive), else the
@@ -14,6 +17,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -209,15 +213,7 @@ async function exportObjects(folder, env = process.env) {
 }
 
 async function importObjects(folder, env = process.env) {
-  let manifest;
-  try {
-    manifest = JSON.parse(await fsp.readFile(path.join(folder, MANIFEST), 'utf8'));
-  } catch (error) {
-    throw new UsageError(`${path.join(folder, MANIFEST)} is missing or unreadable (${error.message}).`, {
-      cause: error,
-    });
-  }
-  if (!Array.isArray(manifest.objects)) throw new UsageError(`${MANIFEST} has no list of objects.`);
+  const manifest = await readManifest(folder);
   // First check the whole backup, so a damaged one stops before anything in storage changes.
   const files = [];
   for (const object of manifest.objects) {
@@ -244,13 +240,65 @@ async function importObjects(folder, env = process.env) {
   console.log(`Restored ${describe(files.length, bytes)} into ${storage.label}.`);
 }
 
+async function readManifest(folder) {
+  let manifest;
+  try {
+    manifest = JSON.parse(await fsp.readFile(path.join(folder, MANIFEST), 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${path.join(folder, MANIFEST)} is missing or unreadable (${error.message}).`, {
+      cause: error,
+    });
+  }
+  if (!Array.isArray(manifest.objects)) throw new UsageError(`${MANIFEST} has no list of objects.`);
+  return manifest;
+}
+
+/** Restores the backup's files into a scratch folder and checks what comes back; returns the differences. */
+async function verifyObjects(folder) {
+  const manifest = await readManifest(folder);
+  const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'family-verify-objects-'));
+  const differences = [];
+  let bytes = 0;
+  try {
+    const storage = new FolderStorage(scratch);
+    const listed = new Set();
+    for (const object of manifest.objects) {
+      const parts = checkKey(object.key);
+      listed.add(object.key);
+      const file = path.join(folder, OBJECTS, ...parts);
+      try {
+        await storage.write(object.key, file);
+      } catch (error) {
+        differences.push(`missing   ${object.key} (${error.code ?? error.message})`);
+        continue;
+      }
+      const restored = await hashFile(path.join(scratch, ...parts));
+      if (restored.size !== object.size) {
+        differences.push(`differs   ${object.key}: ${restored.size} bytes, the backup listed ${object.size}`);
+      } else if (restored.sha256 !== object.sha256) {
+        differences.push(`differs   ${object.key}: its sha256 is not the one the backup listed`);
+      }
+      bytes += restored.size;
+    }
+    for await (const { key } of walk(path.join(folder, OBJECTS))) {
+      if (!listed.has(key)) differences.push(`unlisted  ${key} (in objects/ but not in ${MANIFEST})`);
+    }
+  } finally {
+    await fsp.rm(scratch, { recursive: true, force: true });
+  }
+  if (differences.length === 0) console.log(`Files: all ${describe(manifest.objects.length, bytes)} restore whole.`);
+  else console.log(`Files: ${differences.length} of ${manifest.objects.length} differ:\n  ${differences.join('\n  ')}`);
+  return differences.length;
+}
+
 async function main(argv) {
   const [command, folder] = argv;
-  if (!['export', 'import'].includes(command) || !folder) {
-    throw new UsageError('Usage: node scripts/lib/objects.mjs export|import <backup-folder>');
+  if (!['export', 'import', 'verify'].includes(command) || !folder) {
+    throw new UsageError('Usage: node scripts/lib/objects.mjs export|import|verify <backup-folder>');
   }
   if (command === 'export') await exportObjects(path.resolve(folder));
-  else await importObjects(path.resolve(folder));
+  else if (command === 'import') await importObjects(path.resolve(folder));
+  else if ((await verifyObjects(path.resolve(folder))) > 0) process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -123,4 +123,6 @@ export interface TieChange {
   changedBy: PersonSummary | null;
   /** ISO timestamp. */
   changedAt: string;
+  /** The latest change of its tie: undoing it puts the tie back as it was before (POST …/undo). */
+  undoable: boolean;
 }

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'invalid_credentials'
   /** Resetting a password with a wrong, used or expired reset code. */
   | 'invalid_reset_code'
+  /** Signing up with a wrong, used or expired invite code. */
+  | 'invalid_invite_code'
   /** A service of the archive could not be reached, or failed. */
   | 'service_unavailable';
 

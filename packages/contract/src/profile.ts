@@ -26,12 +26,16 @@ export interface Memory {
   createdAt: string;
   /** The writer. */
   user: PersonSummary;
+  /** Whose profile it is on: the writer's own, or a person without an account. */
+  personId: number;
 }
 
 /** POST /api/memories */
 export interface CreateMemoryRequest {
   title: string;
   content: string;
+  /** A person without an account the memory is about; left out, the writer's own profile. */
+  personId?: number;
 }
 
 /** GET /api/memories?userId=: whose memories; the signed-in person's when left out. */

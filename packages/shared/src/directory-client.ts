@@ -1,25 +1,47 @@
 import type { PersonName, PersonSummary } from '@family/contract';
+import { ChangeAwareCache } from './change-cache';
 import { InternalClient } from './internal-client';
+
+/** A safety net only: profile announces every change of a person (docs/architecture.md "Caches"). */
+const PEOPLE_CACHE_MS = 60_000;
 
 /**
  * Resolves user ids to people through the profile service: one batched call per request, never one per row.
+ * Given the current generation of the people data (`peopleGeneration`), it keeps the people it found and asks
+ * profile only for the others, so a list of known people makes no call at all.
  */
 export class DirectoryClient {
+  private readonly cache = new ChangeAwareCache<number, PersonSummary>(PEOPLE_CACHE_MS);
+
   constructor(
     private readonly client: InternalClient,
     private readonly profileUrl: string,
+    private readonly peopleGeneration?: () => Promise<string>,
   ) {}
 
   async lookup(ids: Iterable<number>): Promise<Map<number, PersonSummary>> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
     if (unique.length === 0) return new Map();
+    const generation = this.peopleGeneration ? await this.peopleGeneration() : undefined;
+    const found = new Map<number, PersonSummary>();
+    const missing: number[] = [];
+    for (const id of unique) {
+      const person = generation === undefined ? undefined : this.cache.get(id, generation);
+      if (person) found.set(id, person);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
     const users = await this.client.call<PersonSummary[]>(
       { name: 'profile', url: this.profileUrl },
       'POST',
       '/internal/users/lookup',
-      { body: { ids: unique } },
+      { body: { ids: missing } },
     );
-    return new Map(users.map((user) => [user.id, user]));
+    for (const user of users) {
+      found.set(user.id, user);
+      if (generation !== undefined) this.cache.set(user.id, generation, user);
+    }
+    return found;
   }
 
   /** One person, or null when nobody has that id. */

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 /** Header the gateway sets on proxied requests of a signed-in person; clients can never set it themselves. */
@@ -10,13 +11,24 @@ const ISSUER = 'family-archive';
 // A minute is enough for one request to travel gateway -> service; a leaked token is soon useless.
 const LIFETIME_SECONDS = 60;
 
+/**
+ * The HMAC key of a secret, made once: handed a string, jsonwebtoken first tries it as a PEM private key and then
+ * builds a KeyObject on every sign and verify, which cost a fifth of each process's CPU (docs/architecture.md
+ * "Speed"). A process has one secret; the last one asked for is kept.
+ */
+let lastKey: { secret: string; key: KeyObject } | undefined;
+function keyOf(secret: string): KeyObject {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(Buffer.from(secret)) };
+  return lastKey.key;
+}
+
 export interface Identity {
   id: number;
   username: string;
 }
 
 export function signIdentityToken(identity: Identity, secret: string): string {
-  return jwt.sign({ username: identity.username }, secret, {
+  return jwt.sign({ username: identity.username }, keyOf(secret), {
     algorithm: 'HS256',
     subject: String(identity.id),
     audience: 'user',
@@ -29,7 +41,7 @@ export function signIdentityToken(identity: Identity, secret: string): string {
 export function verifyIdentityToken(token: string | undefined, secret: string): Identity | null {
   if (!token) return null;
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: 'user', issuer: ISSUER });
+    const claims = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], audience: 'user', issuer: ISSUER });
     if (typeof claims === 'string' || !claims.sub) return null;
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id) || typeof claims.username !== 'string') return null;
@@ -40,7 +52,7 @@ export function verifyIdentityToken(token: string | undefined, secret: string): 
 }
 
 export function signServiceToken(serviceName: string, secret: string): string {
-  return jwt.sign({}, secret, {
+  return jwt.sign({}, keyOf(secret), {
     algorithm: 'HS256',
     subject: serviceName,
     audience: 'service',
@@ -53,7 +65,7 @@ export function signServiceToken(serviceName: string, secret: string): string {
 export function verifyServiceToken(token: string | undefined, secret: string): string | null {
   if (!token) return null;
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: 'service', issuer: ISSUER });
+    const claims = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], audience: 'service', issuer: ISSUER });
     return typeof claims === 'string' ? null : (claims.sub ?? null);
   } catch {
     return null;

@@ -1,3 +1,4 @@
+export * from './change-cache';
 export * from './config';
 export * from './directory-client';
 export * from './http-error';
@@ -6,6 +7,7 @@ export * from './identity-token';
 export * from './internal-client';
 export * from './json-body';
 export * from './request-context';
+export * from './service-liveness';
 export * from './service-names';
 export * from './calendar-date';
 export * from './transforms';

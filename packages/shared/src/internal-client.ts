@@ -1,7 +1,15 @@
 import { type ErrorCode, HttpError } from './http-error';
 import { REQUEST_ID_HEADER, SERVICE_HEADER, signServiceToken } from './identity-token';
 import { currentRequestId } from './request-context';
+import { fetchWhileAlive, type ServiceAnswer } from './service-liveness';
 import { unavailableMessage } from './service-names';
+
+/**
+ * The most a call may take. A service that stops answering is given up on much sooner, within about 2.5 s (see
+ * fetchWhileAlive), so the person's 503 comes within 3 s; a live one that is slow (busy hashing passwords, say)
+ * is waited for up to this.
+ */
+export const INTERNAL_CALL_TIMEOUT_MS = 10_000;
 
 export interface InternalCallOptions {
   body?: unknown;
@@ -34,20 +42,19 @@ export class InternalClient {
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-    let response: Response;
+    let response: ServiceAnswer;
     try {
-      response = await fetch(new URL(path, target.url), {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        // Fail fast: a service that is paused or overwhelmed is a 503 within about 3 s, not a hanging request.
-        signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
-      });
+      response = await fetchWhileAlive(
+        target.url,
+        new URL(path, target.url),
+        { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+        options.timeoutMs ?? INTERNAL_CALL_TIMEOUT_MS,
+      );
     } catch {
       throw new HttpError(503, unavailableMessage(target.name), 'service_unavailable');
     }
 
-    const text = await response.text();
+    const { text } = response;
     if (!response.ok) {
       const { message, code } = readError(text);
       // 5xx from a dependency (or a proxy in front of it) is reported as that service being unavailable.

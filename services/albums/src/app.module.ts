@@ -26,6 +26,8 @@ export class AppModule {
       imports: [
         ArchiveCoreModule.forRoot({
           serviceName: 'albums',
+          caches: ['people'],
+          announces: { 'album-access': [{ name: 'media', url: config.MEDIA_URL }] },
           internalSecret: config.INTERNAL_SECRET,
           profileUrl: config.PROFILE_URL,
         }),

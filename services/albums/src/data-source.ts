@@ -1,4 +1,4 @@
-import { dataSourceOptions } from '@family/shared/nest';
+import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family/shared/nest';
 import { AlbumMemberEntity } from './entities/album-member.entity';
 import { AlbumEntity } from './entities/album.entity';
 import { CreateAlbums1763790000000 } from './migrations/1763790000000-create-albums';
@@ -10,7 +10,7 @@ export function albumsDatabase(url: string) {
     url,
     schema: ALBUMS_SCHEMA,
     entities: [AlbumEntity, AlbumMemberEntity],
-    migrations: [CreateAlbums1763790000000],
+    migrations: [CreateAlbums1763790000000, CreateChangeGenerations1764600000000],
   };
 }
 

@@ -26,6 +26,7 @@ export class AppModule {
       imports: [
         ArchiveCoreModule.forRoot({
           serviceName: 'family',
+          caches: ['people'],
           internalSecret: config.INTERNAL_SECRET,
           profileUrl: config.PROFILE_URL,
         }),

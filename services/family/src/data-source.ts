@@ -1,4 +1,4 @@
-import { dataSourceOptions } from '@family/shared/nest';
+import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family/shared/nest';
 import { RelationEntity } from './entities/relation.entity';
 import { CreateTieChanges1763810000000 } from './migrations/1763810000000-create-tie-changes';
 import { GenealogyTies1763800000000 } from './migrations/1763800000000-genealogy-ties';
@@ -17,6 +17,7 @@ export function familyDatabase(url: string) {
       GenealogyTies1763800000000,
       CreateTieChanges1763810000000,
       GedcomImports1763900000000,
+      CreateChangeGenerations1764600000000,
     ],
   };
 }

@@ -289,4 +289,78 @@ describe('families as genealogy holds them (real Postgres, real profile and auth
     expect(removed).toMatchObject({ before: { kind: 'divorced' }, after: null, changedBy: { id: editor.id } });
     await request(stack.family.url).get('/api/family/history/987654').set(as(adder)).expect(404);
   });
+
+  it('undoes tie changes from the history: a removal, a change and an addition, each only while in force', async () => {
+    const [adder, stranger] = [await member('Undoer'), await member('Stranger')];
+    const [ewa, adam, kasia] = [await relative('Ewa'), await relative('Adam'), await relative('Kasia')];
+    const url = stack.family.url;
+    const history = async (id: number) =>
+      (await request(url).get(`/api/family/history/${id}`).set(as(adder)).expect(200)).body as Array<{
+        id: number;
+        action: string;
+        undoable: boolean;
+      }>;
+    const undo = (changeId: number, who = adder) =>
+      request(url).post(`/api/family/history/${changeId}/undo`).set(as(who)).send({});
+
+    const tie = await relate(adder, { fromUserId: ewa.id, toUserId: adam.id, relationType: 'spouse' }).expect(201);
+    await request(url)
+      .patch(`/api/family/${tie.body.id}`)
+      .set(as(adder))
+      .send({ kind: 'divorced', current: false })
+      .expect(200);
+    await request(url).delete(`/api/family/${tie.body.id}`).set(as(adder)).expect(200);
+    const [removed, changed] = await history(adam.id);
+    expect([removed!.undoable, changed!.undoable]).toEqual([true, false]);
+
+    // The change before the removal is not in force: the tie is gone.
+    expect((await undo(changed!.id)).body.message).toBe(
+      'This tie has been changed since; undo the later change first.',
+    );
+    const back = await undo(removed!.id).expect(200);
+    expect(back.body).toMatchObject({ action: 'add', relationId: tie.body.id, after: { kind: 'divorced' } });
+    expect((await tree(adam.id, adder)).partnerships).toEqual([
+      expect.objectContaining({ id: tie.body.id, kind: 'divorced', current: false }),
+    ]);
+    // Undoing the undo removes it again, and undoing that brings it back.
+    await undo(back.body.id).expect(200);
+    await undo(back.body.id).expect(409);
+    const [again] = await history(adam.id);
+    await undo(again!.id).expect(200);
+    expect((await tree(adam.id, adder)).partnerships).toEqual([
+      expect.objectContaining({ id: tie.body.id, kind: 'divorced' }),
+    ]);
+
+    await request(url)
+      .patch(`/api/family/${tie.body.id}`)
+      .set(as(adder))
+      .send({ kind: 'married', current: true, start: { date: 'ABT 1960', place: 'Lublin' } })
+      .expect(200);
+    const [remarried] = await history(adam.id);
+    expect((await undo(remarried!.id).expect(200)).body).toMatchObject({
+      action: 'update',
+      before: { kind: 'married', current: true },
+      after: { kind: 'divorced', current: false, start: null },
+    });
+
+    // An added tie goes; the graph rules hold when a removed one returns.
+    const child = await relate(adder, { fromUserId: kasia.id, toUserId: ewa.id, relationType: 'parent' }).expect(201);
+    const [addedChild] = await history(kasia.id);
+    await undo(addedChild!.id).expect(200);
+    expect((await tree(kasia.id, adder)).childTies).toEqual([]);
+    await relate(adder, { fromUserId: ewa.id, toUserId: kasia.id, relationType: 'sibling' }).expect(201);
+    const [removedChild] = (await history(kasia.id)).filter((c) => c.action === 'delete');
+    const refused = await undo(removedChild!.id).expect(409);
+    expect(refused.body.message).toMatch(/already/);
+    expect(child.body.id).toBeGreaterThan(0);
+
+    // Ties of members: only the two people in it, or whoever made the change.
+    const [mira, olek] = [await member('Mira'), await member('Olek')];
+    await relate(mira, { toUserId: olek.id, relationType: 'sibling' }).expect(201);
+    const [membersTie] = await history(olek.id);
+    expect((await undo(membersTie!.id, stranger).expect(403)).body.message).toBe(
+      'Only the two people in a relation, or whoever added it, can delete it.',
+    );
+    await undo(987654).expect(404);
+  });
 });

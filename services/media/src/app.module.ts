@@ -32,6 +32,7 @@ export class AppModule {
       imports: [
         ArchiveCoreModule.forRoot({
           serviceName: 'media',
+          caches: ['album-access', 'people'],
           internalSecret: config.INTERNAL_SECRET,
           profileUrl: config.PROFILE_URL,
         }),

@@ -1,4 +1,4 @@
-import { dataSourceOptions } from '@family/shared/nest';
+import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family/shared/nest';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { CreateMedia1763780000000 } from './migrations/1763780000000-create-media';
@@ -10,7 +10,7 @@ export function mediaDatabase(url: string) {
     url,
     schema: MEDIA_SCHEMA,
     entities: [MediaItemEntity, MediaTagEntity],
-    migrations: [CreateMedia1763780000000],
+    migrations: [CreateMedia1763780000000, CreateChangeGenerations1764600000000],
   };
 }
 

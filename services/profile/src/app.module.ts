@@ -33,7 +33,18 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ArchiveCoreModule.forRoot({ serviceName: 'profile', internalSecret: config.INTERNAL_SECRET }),
+        ArchiveCoreModule.forRoot({
+          serviceName: 'profile',
+          internalSecret: config.INTERNAL_SECRET,
+          // Everyone who shows people keeps a short copy of the directory (docs/architecture.md "Caches").
+          announces: {
+            people: [
+              { name: 'media', url: config.MEDIA_URL },
+              { name: 'albums', url: config.ALBUMS_URL },
+              { name: 'family', url: config.FAMILY_URL },
+            ],
+          },
+        }),
         databaseModule(profileDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([ProfileEntity, MemoryEntity, PersonChangeEntity]),
         ObjectStorageModule.register({ token: PICTURE_STORAGE, config }),

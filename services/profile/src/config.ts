@@ -12,6 +12,9 @@ export class ProfileConfig extends WithStorageConfig(ServiceConfig) {
   @IsUrl(URL_OPTIONS, { message: 'MEDIA_URL must be the media service address, e.g. http://127.0.0.1:3003' })
   MEDIA_URL!: string;
 
+  @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
+  ALBUMS_URL!: string;
+
   /** Deleting a person removes their family ties. */
   @IsUrl(URL_OPTIONS, { message: 'FAMILY_URL must be the family service address, e.g. http://127.0.0.1:3005' })
   FAMILY_URL!: string;

@@ -33,6 +33,7 @@ describe('memories (real Postgres)', () => {
       content: 'We drove to the lake.',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       user: { id: rose.id, username: 'rose.m', displayName: 'Grandma Rose', profilePicture: null },
+      personId: rose.id,
     });
   });
 
@@ -74,7 +75,7 @@ describe('memories (real Postgres)', () => {
   it('orders memories written at the same moment by id, newest first', async () => {
     const carol = await createPerson(profile.url, 3003, 'carol.m');
     await profile.db.query(
-      `INSERT INTO profile.memories (user_id, title, content, created_at) VALUES ($1, 'a', 'a', '2020-01-01T00:00:00Z'), ($1, 'b', 'b', '2020-01-01T00:00:00Z'), ($1, 'c', 'c', '2019-01-01T00:00:00Z')`,
+      `INSERT INTO profile.memories (user_id, person_id, title, content, created_at) VALUES ($1, $1, 'a', 'a', '2020-01-01T00:00:00Z'), ($1, $1, 'b', 'b', '2020-01-01T00:00:00Z'), ($1, $1, 'c', 'c', '2019-01-01T00:00:00Z')`,
       [carol.id],
     );
     await add(carol, { title: 'today', content: 'now' }).expect(201);

@@ -386,6 +386,11 @@ describe('people', () => {
       await add({ displayName: 'Babcia Jadzia', sex: 'F', birth: { date: 'ABT 1930', place: 'Lwów' } }).expect(201)
     ).body as { id: number };
     const photo = await tagIn(duplicate.id);
+    await api()
+      .post('/api/memories')
+      .set(bob.headers)
+      .send({ title: 'Her pierogi', content: 'Every Sunday.', personId: duplicate.id })
+      .expect(201);
     await request(family.url)
       .post('/api/family')
       .set(alice.headers)
@@ -415,6 +420,40 @@ describe('people', () => {
     ]);
     const photos = await request(media.url).get(`/api/media/tagged?userId=${keep.id}`).set(alice.headers).expect(200);
     expect(photos.body.items.map((i: { id: number }) => i.id)).toEqual([photo]);
+    const memories = await api().get(`/api/memories?userId=${keep.id}`).set(alice.headers).expect(200);
+    expect(memories.body).toEqual([expect.objectContaining({ title: 'Her pierogi', personId: keep.id })]);
+  });
+
+  it('lets anyone write memories about a person without an account, never on a member profile', async () => {
+    const great = (await add({ givenName: 'Stanisław', surname: 'Dąb', death: { date: '1960' } }).expect(201)).body as {
+      id: number;
+    };
+    const written = await api()
+      .post('/api/memories')
+      .set(bob.headers)
+      .send({ title: 'The orchard', content: 'He planted every tree himself.', personId: great.id })
+      .expect(201);
+    expect(written.body).toMatchObject({ personId: great.id, user: { id: bob.id } });
+    const onTheirs = await api().get(`/api/memories?userId=${great.id}`).set(alice.headers).expect(200);
+    expect(onTheirs.body.map((m: { title: string }) => m.title)).toEqual(['The orchard']);
+    const onBobs = await api().get(`/api/memories?userId=${bob.id}`).set(alice.headers).expect(200);
+    expect(onBobs.body.some((m: { title: string }) => m.title === 'The orchard')).toBe(false);
+
+    const onMember = await api()
+      .post('/api/memories')
+      .set(alice.headers)
+      .send({ title: 'Hi', content: 'Bob is great.', personId: bob.id })
+      .expect(403);
+    expect(onMember.body.message).toBe('Bob-people has an account: only they write memories on their profile.');
+    await api()
+      .post('/api/memories')
+      .set(alice.headers)
+      .send({ title: 'Hi', content: 'Nobody.', personId: 99999999 })
+      .expect(404);
+    // Only the writer deletes it; deleting the person takes the memories about them along.
+    await api().delete(`/api/memories/${written.body.id}`).set(alice.headers).expect(403);
+    await api().delete(`/api/people/${great.id}`).set(alice.headers).expect(204);
+    await api().get(`/api/memories?userId=${great.id}`).set(alice.headers).expect(404);
   });
 
   it('refuses a merge that would give someone a third birth parent, moving nothing', async () => {

@@ -1,4 +1,5 @@
 import {
+  dateInWords,
   fromGedcom7Date,
   isGedcom7DateValue,
   isLiving,
@@ -229,5 +230,33 @@ describe(isGedcom7DateValue.name, () => {
     ]) {
       expect(isGedcom7DateValue(text)).toBe(false);
     }
+  });
+});
+
+describe('dateInWords', () => {
+  it.each([
+    ['1850', '1850'],
+    ['ABT 1850', 'about 1850'],
+    ['abt 1850', 'about 1850'],
+    ['CAL 1850', 'calculated 1850'],
+    ['EST 1850', 'estimated 1850'],
+    ['BEF 1900', 'before 1900'],
+    ['AFT 1 JAN 1900', 'after 1 January 1900'],
+    ['BET 1900 AND 1910', 'between 1900 and 1910'],
+    ['FROM 1939 TO 1945', 'from 1939 to 1945'],
+    ['FROM MAR 1939', 'from March 1939'],
+    ['TO 1945', 'to 1945'],
+    ['12 MAR 1901', '12 March 1901'],
+    ['@#DJULIAN@ 1700', '1700 (Julian)'],
+    ['ABT @#DJULIAN@ 3 MAR 1700', 'about 3 March 1700 (Julian)'],
+    ['@#DHEBREW@ 1 TSH 5780', '1 Tishrei 5780 (Hebrew)'],
+    ['@#DFRENCH R@ 1 VEND 2', '1 Vendémiaire 2 (French Republican)'],
+    ['44 BC', '44 BC'],
+    ['1699/00', '1700'],
+    ['INT 1850 (from a letter)', '1850 (from a letter)'],
+    ['(the year of the flood)', 'the year of the flood'],
+    ['sometime', 'sometime'],
+  ])('%s reads "%s"', (text, words) => {
+    expect(dateInWords(text)).toBe(words);
   });
 });

@@ -554,3 +554,109 @@ function formatValue(value: ParsedValue): string {
     }
   }
 }
+
+const MONTH_WORDS: Record<Calendar, Record<string, string>> = {
+  gregorian: Object.fromEntries(
+    GREGORIAN_MONTHS.map((code, i) => [
+      code,
+      [
+        'January',
+        'February',
+        'March',
+        'April',
+        'May',
+        'June',
+        'July',
+        'August',
+        'September',
+        'October',
+        'November',
+        'December',
+      ][i]!,
+    ]),
+  ),
+  julian: {},
+  hebrew: {
+    TSH: 'Tishrei',
+    CSH: 'Cheshvan',
+    KSL: 'Kislev',
+    TVT: 'Tevet',
+    SHV: 'Shevat',
+    ADR: 'Adar',
+    ADS: 'Adar II',
+    NSN: 'Nisan',
+    IYR: 'Iyar',
+    SVN: 'Sivan',
+    TMZ: 'Tammuz',
+    AAV: 'Av',
+    ELL: 'Elul',
+  },
+  french: Object.fromEntries(
+    FRENCH_MONTHS.map((code, i) => [
+      code,
+      [
+        'Vendémiaire',
+        'Brumaire',
+        'Frimaire',
+        'Nivôse',
+        'Pluviôse',
+        'Ventôse',
+        'Germinal',
+        'Floréal',
+        'Prairial',
+        'Messidor',
+        'Thermidor',
+        'Fructidor',
+        'jours complémentaires',
+      ][i]!,
+    ]),
+  ),
+};
+MONTH_WORDS.julian = MONTH_WORDS.gregorian;
+
+const QUALIFIER_WORDS = {
+  date: '',
+  about: 'about ',
+  calculated: 'calculated ',
+  estimated: 'estimated ',
+  before: 'before ',
+  after: 'after ',
+  from: 'from ',
+  to: 'to ',
+} as const;
+
+function simpleInWords(date: SimpleDate): string {
+  const month = date.monthCode === null ? null : (MONTH_WORDS[date.calendar][date.monthCode.toUpperCase()] ?? null);
+  const words = [date.day, month, date.year].filter((part) => part !== null).join(' ');
+  const era = date.bce ? ' BC' : '';
+  const calendar = date.calendar === 'gregorian' ? '' : ` (${CALENDAR_NAMES[date.calendar]})`;
+  return `${words}${era}${calendar}`;
+}
+
+function valueInWords(value: ParsedValue): string {
+  switch (value.qualifier) {
+    case 'between':
+      return `between ${simpleInWords(value.start)} and ${simpleInWords(value.end)}`;
+    case 'fromTo':
+      return `from ${simpleInWords(value.start)} to ${simpleInWords(value.end)}`;
+    case 'interpreted':
+      return value.phrase ? `${valueInWords(value.inner)} (${value.phrase})` : valueInWords(value.inner);
+    case 'phrase':
+      return value.phrase;
+    default:
+      return `${QUALIFIER_WORDS[value.qualifier]}${simpleInWords(value.date)}`;
+  }
+}
+
+/**
+ * A genealogical date as people read it: "about 1850", "between 1900 and 1910", "12 March 1901",
+ * "1700 (Julian)", "44 BC". Text that is not a date comes back as it was written.
+ */
+export function dateInWords(text: string): string {
+  try {
+    return valueInWords(parseValue(text));
+  } catch (error) {
+    if (error instanceof DateGrammarError) return text;
+    throw error;
+  }
+}

@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { DynamicModule, LogLevel } from '@nestjs/common';
+import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, ServiceConfig } from '../config';
-import { ArchiveLogger } from './archive-logger';
-
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
+import { ArchiveLogger, logLevelsUpTo } from './archive-logger';
 
 /**
  * Starts a service: checks its configuration first (a wrong variable stops it with a sentence),
@@ -51,5 +49,5 @@ function checkedConfig<C extends ServiceConfig>(name: string, configClass: new (
 }
 
 function loggerFor(config: ServiceConfig): ArchiveLogger {
-  return new ArchiveLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1) });
+  return new ArchiveLogger({ logLevels: logLevelsUpTo(config.LOG_LEVEL) });
 }

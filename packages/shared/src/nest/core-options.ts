@@ -1,3 +1,5 @@
+import type { ChangeKind } from '../change-cache';
+
 export const CORE_OPTIONS = Symbol('CORE_OPTIONS');
 
 export interface CoreOptions {
@@ -6,4 +8,11 @@ export interface CoreOptions {
   internalSecret: string;
   /** Set for services that show people: enables DirectoryClient. */
   profileUrl?: string;
+  /**
+   * Kinds of other services' data this service keeps a short cache of (docs/architecture.md "Caches"). It then
+   * answers POST /internal/changes/{kind} and needs CreateChangeGenerations among its migrations.
+   */
+  caches?: ChangeKind[];
+  /** The services to tell when a route marked @AnnouncesChanges(kind) changed that kind of data. */
+  announces?: Partial<Record<ChangeKind, Array<{ name: string; url: string }>>>;
 }

@@ -1,7 +1,10 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, type OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
+import { DataSource } from 'typeorm';
 import { DirectoryClient } from '../directory-client';
 import { InternalClient } from '../internal-client';
+import { ChangeAnnouncementInterceptor } from './change-announcements';
+import { ChangeGenerations, InternalChangesController } from './change-generations';
 import { CORE_OPTIONS, type CoreOptions } from './core-options';
 import { DataStoreUnavailableInterceptor } from './data-store-unavailable';
 import { ErrorFilter } from './error.filter';
@@ -27,26 +30,43 @@ export class ArchiveCoreModule implements NestModule, OnModuleInit {
   }
 
   static forRoot(options: CoreOptions): DynamicModule {
+    const caches = options.caches ?? [];
+    const changes =
+      caches.length > 0
+        ? [
+            {
+              provide: ChangeGenerations,
+              inject: [DataSource],
+              useFactory: (db: DataSource) => new ChangeGenerations(db),
+            },
+          ]
+        : [];
     const providers = [
+      ...changes,
       { provide: CORE_OPTIONS, useValue: options },
       { provide: APP_GUARD, useClass: IdentityGuard },
       { provide: APP_GUARD, useClass: JsonBodyGuard },
       { provide: APP_FILTER, useClass: ErrorFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
       { provide: APP_INTERCEPTOR, useClass: DataStoreUnavailableInterceptor },
+      { provide: APP_INTERCEPTOR, useClass: ChangeAnnouncementInterceptor },
       { provide: InternalClient, useValue: new InternalClient(options.serviceName, options.internalSecret) },
       {
         provide: DirectoryClient,
-        inject: [InternalClient],
-        useFactory: (client: InternalClient) =>
-          new DirectoryClient(client, options.profileUrl ?? 'http://profile.invalid'),
+        inject: [InternalClient, { token: ChangeGenerations, optional: true }],
+        useFactory: (client: InternalClient, generations?: ChangeGenerations) =>
+          new DirectoryClient(
+            client,
+            options.profileUrl ?? 'http://profile.invalid',
+            generations && caches.includes('people') ? () => generations.current('people') : undefined,
+          ),
       },
     ];
     return {
       module: ArchiveCoreModule,
-      controllers: [HealthController],
+      controllers: caches.length > 0 ? [HealthController, InternalChangesController] : [HealthController],
       providers,
-      exports: [CORE_OPTIONS, InternalClient, DirectoryClient],
+      exports: [CORE_OPTIONS, InternalClient, DirectoryClient, ...(caches.length > 0 ? [ChangeGenerations] : [])],
     };
   }
 

@@ -1,5 +1,7 @@
 export * from './archive-logger';
 export * from './bootstrap';
+export * from './change-announcements';
+export * from './change-generations';
 export * from './core-options';
 export * from './core.module';
 export * from './data-store-unavailable';

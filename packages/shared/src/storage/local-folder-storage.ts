@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,8 +19,33 @@ import {
 
 /** Folder under the root where uploads are written before they are renamed into place. */
 export const TEMP_FOLDER = '.tmp';
-/** Temp files older than this are left-overs of a crash; ensureReady removes them. */
+/** Temp files older than this are left-overs whatever wrote them; ensureReady removes them. */
 const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * A temp file is named after the process writing it (`<host>~<pid>~<uuid>.part`), so a process starting again
+ * after a crash removes at once what a dead process of its machine left, and leaves alone what live ones (the
+ * other services sharing the folder) are writing.
+ */
+const TEMP_NAME = /^(.+)~(\d+)~[\w-]+\.part$/;
+
+function tempFileName(): string {
+  return `${os.hostname()}~${process.pid}~${randomUUID()}.part`;
+}
+
+/** Whether the temp file was left by a process of this machine that no longer runs. */
+function leftByDeadProcess(name: string): boolean {
+  const match = TEMP_NAME.exec(name);
+  if (!match || match[1] !== os.hostname()) return false;
+  const pid = Number(match[2]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return errorCode(err) === 'ESRCH';
+  }
+}
 
 /**
  * Objects as files under a root folder: key `media/2026/11/abc` is the file `<root>/media/2026/11/abc`.
@@ -45,7 +71,7 @@ export class LocalFolderStorage implements ObjectStorage {
       assertValidKey(key);
       const target = this.pathOf(key);
       await fs.mkdir(this.tempDir, { recursive: true });
-      const candidate = path.join(this.tempDir, `${randomUUID()}.part`);
+      const candidate = path.join(this.tempDir, tempFileName());
       // Created before anything can fail, so a failure always knows whether there is a file to remove.
       const handle = await fs.open(candidate, 'wx');
       tempFile = candidate;
@@ -124,14 +150,17 @@ export class LocalFolderStorage implements ObjectStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  /** Only old ones: other processes may share this folder and be writing their own temp files right now. */
+  /**
+   * Those of processes that died (a service killed mid-upload) and any a day old; other processes may share this
+   * folder and be writing their own temp files right now.
+   */
   private async removeStaleTempFiles(): Promise<void> {
     const cutoff = Date.now() - STALE_TEMP_AGE_MS;
     for (const name of await fs.readdir(this.tempDir)) {
       const file = path.join(this.tempDir, name);
       try {
         const info = await fs.stat(file);
-        if (info.isFile() && info.mtimeMs < cutoff) await fs.rm(file, { force: true });
+        if (info.isFile() && (leftByDeadProcess(name) || info.mtimeMs < cutoff)) await fs.rm(file, { force: true });
       } catch (err) {
         if (!isMissing(err)) throw err;
       }

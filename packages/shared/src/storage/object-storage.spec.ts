@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
@@ -387,6 +388,41 @@ describe('LocalFolderStorage specifics', () => {
     await fs.utimes(stale, twoDaysAgo, twoDaysAgo);
     await storage.ensureReady();
     expect(await fs.readdir(path.join(root, TEMP_FOLDER))).toEqual(['fresh.part']);
+  });
+
+  test('ensureReady removes at once the temp files of processes of this machine that died, and keeps the live ones', async () => {
+    const root = path.join(dir, 'sweep-dead');
+    const storage = new LocalFolderStorage(root);
+    await storage.ensureReady();
+    // A process that ran and ended: its pid names nobody now.
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '0']);
+      child.once('exit', () => resolve(child.pid!));
+    });
+    const host = os.hostname();
+    const names = {
+      dead: `${host}~${dead}~${randomUUID()}.part`,
+      live: `${host}~${process.ppid}~${randomUUID()}.part`,
+      otherMachine: `elsewhere~${dead}~${randomUUID()}.part`,
+    };
+    for (const name of Object.values(names)) await fs.writeFile(path.join(root, TEMP_FOLDER, name), 'half a file');
+    await storage.ensureReady();
+    expect((await fs.readdir(path.join(root, TEMP_FOLDER))).sort()).toEqual([names.live, names.otherMachine].sort());
+  });
+
+  test('a put that fails half-way (an upload aborted or refused) leaves no temp file', async () => {
+    const root = path.join(dir, 'aborted');
+    const storage = new LocalFolderStorage(root);
+    await storage.ensureReady();
+    const body = new Readable({ read() {} });
+    const put = storage.put('media/2026/11/aborted', body);
+    body.push(Buffer.alloc(MiB, 1));
+    // The temp file exists while the bytes flow.
+    while ((await fs.readdir(path.join(root, TEMP_FOLDER))).length === 0) await new Promise((r) => setTimeout(r, 5));
+    body.destroy(new Error('The upload was interrupted.'));
+    await expect(put).rejects.toThrow('interrupted');
+    expect(await fs.readdir(path.join(root, TEMP_FOLDER))).toEqual([]);
+    await expect(storage.stat('media/2026/11/aborted')).resolves.toBeNull();
   });
 });
 

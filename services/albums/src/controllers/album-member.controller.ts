@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { AddMemberDto } from '../dtos/album.dto';
 import { AlbumService } from '../services/album.service';
 
+@AnnouncesChanges('album-access')
 @Controller('api/albums/:id/members')
 export class AlbumMemberController {
   constructor(private readonly albums: AlbumService) {}

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { CreateAlbumDto, ListAlbumsQuery, UpdateAlbumDto } from '../dtos/album.dto';
 import { AlbumService } from '../services/album.service';
 
+@AnnouncesChanges('album-access')
 @Controller('api/albums')
 export class AlbumController {
   constructor(private readonly albums: AlbumService) {}

@@ -1,8 +1,9 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { Internal, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, Internal, ParseIdPipe } from '@family/shared/nest';
 import { AlbumAccessService } from '../services/album-access.service';
 
 @Internal()
+@AnnouncesChanges('album-access')
 @Controller('internal')
 export class InternalPurgeController {
   constructor(private readonly access: AlbumAccessService) {}

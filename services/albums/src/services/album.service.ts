@@ -104,7 +104,14 @@ export class AlbumService {
       dto.userId,
       ...members.map((member) => member.userId),
     ]);
-    if (!people.has(dto.userId)) throw new NotFoundException(UNKNOWN_PERSON);
+    const person = people.get(dto.userId);
+    if (!person) throw new NotFoundException(UNKNOWN_PERSON);
+    // docs/rights.md "Albums": a person without an account cannot sign in to see an album; invite them first.
+    if (person.username === null) {
+      throw new ConflictException(
+        `${person.displayName} has no account yet, so cannot open albums. Invite them to the archive first.`,
+      );
+    }
     if (dto.userId === album.createdBy) throw new ConflictException(CREATOR_IS_IN);
     if (members.some((member) => member.userId === dto.userId)) throw new ConflictException(ALREADY_MEMBER);
     const added = await this.albums.addMember(albumId, dto.userId, dto.canEdit ?? false);

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { UserProfile } from '@family/contract';
-import { InternalClient } from '@family/shared';
+import { coded, InternalClient } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { CreateInviteDto, RegisterDto } from '../dtos/account.dto';
 import { InviteRepository } from '../repositories/invite.repository';
@@ -42,7 +42,7 @@ export class InviteService {
    */
   async register(dto: RegisterDto & { inviteCode: string }): Promise<UserProfile> {
     const claimed = await this.invites.claim(hashCode(dto.inviteCode), dto.username, await hashPassword(dto.password));
-    if (!claimed) throw new BadRequestException(INVALID_INVITE);
+    if (!claimed) throw new BadRequestException(coded(INVALID_INVITE, 'invalid_invite_code'));
     try {
       return await this.internal.call<UserProfile>(
         { name: 'profile', url: this.config.PROFILE_URL },

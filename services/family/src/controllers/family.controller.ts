@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { TREE_DEPTH_DEFAULT } from '@family/contract';
 import type { Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
@@ -33,6 +33,12 @@ export class FamilyController {
   @Get('history/:id')
   history(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number) {
     return this.relations.tieHistory(id);
+  }
+
+  @Post('history/:changeId/undo')
+  @HttpCode(200)
+  undoTieChange(@CurrentUser() user: Identity, @Param('changeId', ParseIdPipe) changeId: number) {
+    return this.relations.undoTieChange(user, changeId);
   }
 
   @Patch(':id')

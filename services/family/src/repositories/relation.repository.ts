@@ -99,6 +99,8 @@ export interface Relative {
 }
 
 export interface NewRelation {
+  /** Given only when a removed tie is put back (an undo): it keeps its id, so its history stays one. */
+  id?: number;
   fromUserId: number;
   toUserId: number;
   relationType: RelationType;
@@ -242,8 +244,14 @@ export class FamilyGraphTransaction {
 
   /** Inserts the relation, or answers null when the pair already has one (the unique index decides). */
   async insert(relation: NewRelation): Promise<RelationEntity | null> {
-    const details = Object.entries(relation.details ?? {}).filter(([, value]) => value !== undefined);
+    const details: Array<[string, unknown]> = Object.entries(relation.details ?? {}).filter(
+      ([, value]) => value !== undefined,
+    );
     const names = details.map(([key]) => TIE_COLUMN_NAMES[key as keyof TieColumns]);
+    if (relation.id !== undefined) {
+      details.push(['id', relation.id]);
+      names.push('id');
+    }
     const rows: RelationRow[] = await this.db.query(
       `INSERT INTO relations (from_user_id, to_user_id, relation_type, created_by${names.map((n) => `, ${n}`).join('')})
        VALUES ($1, $2, $3, $4${names.map((_n, i) => `, $${i + 5}`).join('')})
@@ -266,11 +274,12 @@ export class FamilyGraphTransaction {
     before: RelationEntity | null,
     after: RelationEntity | null,
     changedBy: number,
-  ): Promise<void> {
+  ): Promise<TieChangeRow> {
     const tie = (after ?? before)!;
-    await this.db.query(
+    const [row]: TieChangeRow[] = await this.db.query(
       `INSERT INTO tie_changes (relation_id, person_a, person_b, action, before, after, changed_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING id, relation_id, action, before, after, changed_by, changed_at`,
       [
         tie.id,
         tie.fromUserId,
@@ -281,6 +290,7 @@ export class FamilyGraphTransaction {
         changedBy,
       ],
     );
+    return row!;
   }
 
   async delete(id: number): Promise<void> {
@@ -394,6 +404,14 @@ export class RelationRepository {
       [ids],
     );
     return rows.map(toEntity);
+  }
+
+  findTieChange(id: number): Promise<TieChangeRow | null> {
+    return this.relations
+      .query(`SELECT id, relation_id, action, before, after, changed_by, changed_at FROM tie_changes WHERE id = $1`, [
+        id,
+      ])
+      .then((rows: TieChangeRow[]) => rows[0] ?? null);
   }
 
   /** Changes to the ties of a person, newest first. */

@@ -8,12 +8,14 @@ import type {
   PersonListItem,
   PersonSummary,
   TieChange,
+  TieDetails,
+  TieSnapshot,
 } from '@family/contract';
 import { DirectoryClient, InternalClient, type Identity } from '@family/shared';
 import type { FamilyConfig } from '../config';
-import { lifeEvent, mapRelation, type AddRelationDto, type TieDetailsDto } from '../dtos/relation.dto';
+import { lifeEvent, mapRelation, tieSnapshot, type AddRelationDto, type TieDetailsDto } from '../dtos/relation.dto';
 import type { RelationEntity } from '../entities/relation.entity';
-import { RelationRepository } from '../repositories/relation.repository';
+import { RelationRepository, type TieChangeRow } from '../repositories/relation.repository';
 import { edgeOf, findViolation, inheritedRelations, violationError } from './family-graph';
 import { FAMILY_CONFIG } from './services';
 import { tieColumns } from './tie-details';
@@ -182,6 +184,70 @@ export class RelationService {
     return tree;
   }
 
+  /**
+   * POST /api/family/history/{changeId}/undo: puts a tie back as it was before a change (an added tie goes, a
+   * removed one returns with its id, a changed one gets its old details), only while the tie is still as that
+   * change left it, under the rights of changing it and the graph rules of adding it. Recorded as a change of its
+   * own, so an undo can be undone.
+   */
+  async undoTieChange(user: Identity, changeId: number): Promise<TieChange> {
+    const change = await this.relations.findTieChange(changeId);
+    if (!change) throw new NotFoundException('This change is not in the history of the family tree.');
+    const tie = (change.after ?? change.before)!;
+    const people = await this.mayChange(user, {
+      fromUserId: tie.fromUserId,
+      toUserId: tie.toUserId,
+      createdBy: change.changed_by,
+    });
+    const nameOf = (personId: number) => people.get(personId)?.displayName ?? 'This person';
+    const stale = () => new ConflictException('This tie has been changed since; undo the later change first.');
+    const recorded = await this.relations.inTransaction(async (graph) => {
+      await graph.lockLineage();
+      await graph.lockPeople([tie.fromUserId, tie.toUserId]);
+      const current = await graph.lockedRelation(change.relation_id);
+      if (change.action === 'delete') {
+        if (current) throw stale();
+        const before = change.before!;
+        const edge = edgeOf(before.fromUserId, before.toUserId, before.relationType, {
+          kind: before.kind ?? undefined,
+          current: before.current,
+        });
+        const violation = await findViolation(graph, edge);
+        if (violation) throw violationError(violation, nameOf);
+        const restored = await graph.insert({
+          id: change.relation_id,
+          fromUserId: before.fromUserId,
+          toUserId: before.toUserId,
+          relationType: before.relationType,
+          createdBy: user.id,
+          details: tieColumns(before.relationType, detailsOf(before)),
+        });
+        if (!restored) throw stale();
+        return graph.recordChange('add', null, restored, user.id);
+      }
+      if (!current || !sameTie(tieSnapshot(current), change.after!)) throw stale();
+      if (change.action === 'add') {
+        await graph.delete(current.id);
+        return graph.recordChange('delete', current, null, user.id);
+      }
+      const before = change.before!;
+      const edge = edgeOf(current.fromUserId, current.toUserId, current.relationType);
+      if (edge.kind === 'lineage' && before.kind === 'birth' && current.kind !== 'birth') {
+        if ((await graph.parentCount(edge.childId)) >= 2)
+          throw violationError({ rule: 'two-parents', childId: edge.childId }, nameOf);
+      }
+      if (edge.kind === 'spouse' && before.current && !current.isCurrent) {
+        for (const personId of [edge.a, edge.b]) {
+          if (await graph.hasSpouse(personId)) throw violationError({ rule: 'one-spouse', userId: personId }, nameOf);
+        }
+      }
+      const changed = await graph.update(current.id, tieColumns(current.relationType, detailsOf(before)));
+      return graph.recordChange('update', current, changed, user.id);
+    });
+    const [entry] = await this.describeTieChanges([recorded], people);
+    return entry!;
+  }
+
   /** GET /api/family/history/{id}: who added, changed or removed the person's ties, newest first. */
   async tieHistory(personId: number): Promise<TieChange[]> {
     const rows = await this.relations.tieHistory(personId);
@@ -191,8 +257,16 @@ export class RelationService {
     });
     const people = await this.directory.lookup([personId, ...ids]);
     if (!people.has(personId)) throw new NotFoundException(UNKNOWN_ROOT);
+    return this.describeTieChanges(rows, people);
+  }
+
+  /** Rows newest first; the first of each tie is the one still in force, so the one an undo applies to. */
+  private describeTieChanges(rows: TieChangeRow[], people: Map<number, PersonSummary>): TieChange[] {
+    const seen = new Set<number>();
     return rows.map((row) => {
       const tie = (row.after ?? row.before)!;
+      const undoable = !seen.has(row.relation_id);
+      seen.add(row.relation_id);
       return {
         id: row.id,
         relationId: row.relation_id,
@@ -201,7 +275,8 @@ export class RelationService {
         after: row.after,
         people: [tie.fromUserId, tie.toUserId].flatMap((id) => people.get(id) ?? []),
         changedBy: people.get(row.changed_by) ?? null,
-        changedAt: row.changed_at.toISOString(),
+        changedAt: new Date(row.changed_at).toISOString(),
+        undoable,
       };
     });
   }
@@ -210,7 +285,10 @@ export class RelationService {
    * docs/rights.md: a relation is changed by either person in it or whoever added it; a relation of someone
    * without an account by any member. Answers the two people.
    */
-  private async mayChange(user: Identity, relation: RelationEntity): Promise<Map<number, PersonSummary>> {
+  private async mayChange(
+    user: Identity,
+    relation: Pick<RelationEntity, 'fromUserId' | 'toUserId' | 'createdBy'>,
+  ): Promise<Map<number, PersonSummary>> {
     const people = await this.directory.lookup([relation.fromUserId, relation.toUserId]);
     const withoutAccount = [relation.fromUserId, relation.toUserId].some((id) => people.get(id)?.username === null);
     if (!withoutAccount && ![relation.fromUserId, relation.toUserId, relation.createdBy].includes(user.id)) {
@@ -247,6 +325,27 @@ export class RelationService {
   async purge(userId: number): Promise<void> {
     await this.relations.deleteAllOf(userId);
   }
+}
+
+/** What a snapshot says of a tie, as the relation API takes it (a sibling has nothing to say). */
+function detailsOf(snapshot: TieSnapshot): TieDetails {
+  if (snapshot.relationType === 'sibling') return {};
+  if (snapshot.relationType !== 'spouse') return { kind: snapshot.kind ?? undefined };
+  return { kind: snapshot.kind ?? undefined, current: snapshot.current, start: snapshot.start, end: snapshot.end };
+}
+
+/** Field by field: a snapshot read back from jsonb has its keys in another order. */
+function sameTie(a: TieSnapshot, b: TieSnapshot): boolean {
+  const event = (e: TieSnapshot['start']) => `${e?.date ?? ''}|${e?.place ?? ''}`;
+  return (
+    a.relationType === b.relationType &&
+    a.fromUserId === b.fromUserId &&
+    a.toUserId === b.toUserId &&
+    a.kind === b.kind &&
+    a.current === b.current &&
+    event(a.start) === event(b.start) &&
+    event(a.end) === event(b.end)
+  );
 }
 
 /** The parent of `childId` in this row, or null when the row is not about `childId`'s parents. */

@@ -1,30 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AlbumAccess } from '@family/contract';
-import { InternalClient } from '@family/shared';
+import { ChangeAwareCache, InternalClient } from '@family/shared';
+import { ChangeGenerations } from '@family/shared/nest';
 import { MEDIA_CONFIG } from './tokens';
 import type { MediaConfig } from '../config';
 
 export const NO_ALBUM_ACCESS: AlbumAccess = { visible: [], editable: [], created: [] };
 
-/** Asks the albums service for a person's album rights: one call per request, never one per item. */
+/** A safety net only: albums announces every change of who sees or edits an album (docs/architecture.md "Caches"). */
+const ALBUM_ACCESS_CACHE_MS = 10_000;
+
+/**
+ * A person's album rights from the albums service, at most one call per request, never one per item. Answers
+ * are kept while albums has announced no change since (the generation in media's own schema), so a list
+ * usually makes no call at all, and a right taken away is never used again once albums has answered.
+ */
 @Injectable()
 export class AlbumAccessClient {
+  private readonly cache = new ChangeAwareCache<number, AlbumAccess>(ALBUM_ACCESS_CACHE_MS);
+
   constructor(
     private readonly client: InternalClient,
+    private readonly generations: ChangeGenerations,
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
   async forUser(userId: number): Promise<AlbumAccess> {
+    // Before asking: an answer read while albums changes is kept under the older generation, never used after.
+    const generation = await this.generations.current('album-access');
+    const cached = this.cache.get(userId, generation);
+    if (cached) return cached;
     const access = await this.client.call<Partial<AlbumAccess>>(
       { name: 'albums', url: this.config.ALBUMS_URL },
       'GET',
       `/internal/users/${userId}/album-access`,
     );
-    return {
+    const answer = {
       visible: ids(access?.visible),
       editable: ids(access?.editable),
       created: ids(access?.created),
     };
+    this.cache.set(userId, generation, answer);
+    return answer;
   }
 
   /** A lazy, once-only lookup for one request: made only when a rule actually needs it. */

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { Internal, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, Internal, ParseIdPipe } from '@family/shared/nest';
 import { BecomeMemberDto, CreateProfileDto, LookupUsersDto } from '../dtos/user.dto';
 import { DirectoryService } from '../services/directory.service';
 import { PeopleService } from '../services/people.service';
@@ -14,12 +14,14 @@ export class InternalDirectoryController {
     private readonly people: PeopleService,
   ) {}
 
+  @AnnouncesChanges('people')
   @Post('profiles')
   create(@Body() dto: CreateProfileDto) {
     return this.directory.create(dto);
   }
 
   /** An invite was used (auth): the person without an account becomes a member. */
+  @AnnouncesChanges('people')
   @Put('profiles/:id/account')
   becomeMember(@Param('id', ParseIdPipe) id: number, @Body() dto: BecomeMemberDto) {
     return this.directory.becomeMember(id, dto);
@@ -45,6 +47,7 @@ export class InternalDirectoryController {
   }
 
   /** Account deletion: the profile, picture and memories; idempotent. */
+  @AnnouncesChanges('people')
   @Delete('users/:id')
   @HttpCode(204)
   purge(@Param('id', ParseIdPipe) id: number) {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { Internal } from '@family/shared/nest';
+import { AnnouncesChanges, Internal } from '@family/shared/nest';
 import {
   DeletePeopleDto,
   EveryoneQueryDto,
@@ -9,12 +9,16 @@ import {
 } from '../dtos/people-import.dto';
 import { PeopleImportService } from '../services/people-import.service';
 
-/** What the family service's GEDCOM import and export ask of people, in batches (docs/architecture.md). */
+/**
+ * What the family service's GEDCOM import and export ask of people, in batches (docs/architecture.md). People
+ * made or taken back are announced like any other change of people, so the directory copies stay true ("Caches").
+ */
 @Internal()
 @Controller('internal/people')
 export class InternalPeopleImportController {
   constructor(private readonly people: PeopleImportService) {}
 
+  @AnnouncesChanges('people')
   @Post('batch')
   create(@Body() dto: ImportPeopleDto) {
     return this.people.create(dto.changedBy, dto.people);
@@ -26,6 +30,7 @@ export class InternalPeopleImportController {
     return this.people.match(dto.people);
   }
 
+  @AnnouncesChanges('people')
   @Post('batch-delete')
   @HttpCode(204)
   remove(@Body() dto: DeletePeopleDto) {

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { MergePersonDto, PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import { PeopleService } from '../services/people.service';
 
 /** Everyone in the family, with or without an account (docs/architecture.md "People and families"). */
+@AnnouncesChanges('people')
 @Controller('api/people')
 export class PeopleController {
   constructor(private readonly people: PeopleService) {}

@@ -1,9 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendFile, type Identity } from '@family/shared';
-import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { PictureService } from '../services/picture.service';
 
+@AnnouncesChanges('people')
 @Controller('api/users')
 export class PictureController {
   constructor(private readonly pictures: PictureService) {}

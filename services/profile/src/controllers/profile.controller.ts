@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Patch, Post } from '@nestjs/common';
 import type { Identity } from '@family/shared';
-import { CurrentUser } from '@family/shared/nest';
+import { AnnouncesChanges, CurrentUser } from '@family/shared/nest';
 import { UpdateProfileDto, UpdateStoryDto } from '../dtos/profile.dto';
 import { ProfileService } from '../services/profile.service';
 
 /** The signed-in person's own profile fields; there is no route to edit someone else's. */
+@AnnouncesChanges('people')
 @Controller('api')
 export class ProfileController {
   constructor(private readonly profiles: ProfileService) {}

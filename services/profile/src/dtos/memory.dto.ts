@@ -13,6 +13,7 @@ import type { ProfileEntity } from '../entities/profile.entity';
 import { mapPersonSummary } from './user.dto';
 
 const INVALID_USER_ID = 'userId must be the id of a person (a whole number)';
+const INVALID_PERSON_ID = 'personId must be the id of a person (a whole number)';
 
 export class CreateMemoryDto implements CreateMemoryRequest {
   @Transform(trim)
@@ -26,6 +27,11 @@ export class CreateMemoryDto implements CreateMemoryRequest {
   @MinLength(1, { message: 'Please enter your memory' })
   @IsString({ message: 'Please enter your memory' })
   content!: string;
+
+  @IsOptional()
+  @Min(1, { message: INVALID_PERSON_ID })
+  @IsInt({ message: INVALID_PERSON_ID })
+  personId?: number;
 }
 
 /** GET /api/memories?userId=: whose memories; without it, the signed-in person's. */
@@ -44,5 +50,6 @@ export function mapMemory(memory: MemoryEntity, writer: ProfileEntity): Memory {
     content: memory.content,
     createdAt: memory.createdAt.toISOString(),
     user: mapPersonSummary(writer),
+    personId: memory.personId,
   };
 }

@@ -10,11 +10,17 @@ import type {
 import { IsId } from '@family/shared';
 import type { ProfileEntity } from '../entities/profile.entity';
 
-export function pictureUrl(profile: ProfileEntity): string | null {
+/** The columns a person's summary is made of. */
+export type SummaryColumns = Pick<
+  ProfileEntity,
+  'userId' | 'username' | 'displayName' | 'pictureKey' | 'pictureVersion'
+>;
+
+export function pictureUrl(profile: SummaryColumns): string | null {
   return profile.pictureKey ? `/api/users/${profile.userId}/picture?v=${profile.pictureVersion}` : null;
 }
 
-export function mapPersonSummary(profile: ProfileEntity): PersonSummary {
+export function mapPersonSummary(profile: SummaryColumns): PersonSummary {
   return {
     id: profile.userId,
     username: profile.username,

@@ -8,7 +8,7 @@ import { ProfileEntity } from '../entities/profile.entity';
 export class MemoryRepository {
   constructor(@InjectRepository(MemoryEntity) private readonly memories: Repository<MemoryEntity>) {}
 
-  async create(memory: Pick<MemoryEntity, 'userId' | 'title' | 'content'>): Promise<MemoryEntity> {
+  async create(memory: Pick<MemoryEntity, 'userId' | 'personId' | 'title' | 'content'>): Promise<MemoryEntity> {
     const saved = await this.memories.save(this.memories.create(memory));
     return (await this.memories.findOneBy({ id: saved.id }))!;
   }
@@ -17,15 +17,20 @@ export class MemoryRepository {
     return this.memories.findOneBy({ id });
   }
 
-  /** One person's memories, newest first, each with its writer from the directory table (memories_user_newest). */
-  listByUser(userId: number): Promise<MemoryEntity[]> {
+  /** The memories on one person's profile, newest first, each with its writer (memories_person_newest). */
+  listByPerson(personId: number): Promise<MemoryEntity[]> {
     return this.memories
       .createQueryBuilder('memory')
       .innerJoinAndMapOne('memory.user', ProfileEntity, 'writer', 'writer.user_id = memory.user_id')
-      .where('memory.user_id = :userId', { userId })
+      .where('memory.person_id = :personId', { personId })
       .orderBy('memory.created_at', 'DESC')
       .addOrderBy('memory.id', 'DESC')
       .getMany();
+  }
+
+  /** A merge: the memories on a duplicate's profile move to the person it is folded into. */
+  async moveToPerson(fromId: number, toId: number): Promise<void> {
+    await this.memories.update({ personId: fromId }, { personId: toId });
   }
 
   async delete(id: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository } from 'typeorm';
+import type { SummaryColumns } from '../dtos/user.dto';
 import { MemoryEntity } from '../entities/memory.entity';
 import { ProfileEntity } from '../entities/profile.entity';
 
@@ -17,6 +18,19 @@ export class ProfileRepository {
 
   findByIds(userIds: number[]): Promise<ProfileEntity[]> {
     return this.profiles.findBy({ userId: In(userIds) });
+  }
+
+  /**
+   * The directory's hot path (every list of every service): only the columns a summary shows, as plain rows,
+   * without building entities.
+   */
+  summariesOf(userIds: number[]): Promise<SummaryColumns[]> {
+    return this.profiles.query(
+      `SELECT user_id AS "userId", username, display_name AS "displayName", picture_key AS "pictureKey",
+              picture_version AS "pictureVersion"
+         FROM profiles WHERE user_id = ANY($1::int[])`,
+      [userIds],
+    );
   }
 
   /** Every member (a person with an account), by name: one family is at most a few thousand people. */

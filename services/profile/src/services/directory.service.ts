@@ -50,6 +50,6 @@ export class DirectoryService {
   }
 
   async lookup(ids: number[]): Promise<PersonSummary[]> {
-    return (await this.profiles.findByIds([...new Set(ids)])).map(mapPersonSummary);
+    return (await this.profiles.summariesOf([...new Set(ids)])).map(mapPersonSummary);
   }
 }

@@ -6,7 +6,10 @@ import { MemoryRepository } from '../repositories/memory.repository';
 import { ProfileRepository } from '../repositories/profile.repository';
 import { signedInProfile } from './profile.service';
 
-/** Memories: everyone signed in reads anyone's; only the writer adds to and deletes from their own. */
+/**
+ * Memories: everyone signed in reads anyone's; members write on their own profile, anyone on the profile of a
+ * person without an account; only the writer deletes a memory.
+ */
 @Injectable()
 export class MemoryService {
   constructor(
@@ -14,14 +17,25 @@ export class MemoryService {
     private readonly profiles: ProfileRepository,
   ) {}
 
+  /** On one's own profile, or on the profile of a person without an account (docs/rights.md "People rights"). */
   async create(user: Identity, dto: CreateMemoryDto): Promise<Memory> {
     const writer = signedInProfile(await this.profiles.findById(user.id));
-    const memory = await this.memories.create({ userId: user.id, title: dto.title, content: dto.content });
+    const personId = dto.personId ?? user.id;
+    if (personId !== user.id) {
+      const person = await this.profiles.findById(personId);
+      if (!person) throw new NotFoundException('This person is not in the family archive.');
+      if (person.username !== null) {
+        throw new ForbiddenException(
+          `${person.displayName} has an account: only they write memories on their profile.`,
+        );
+      }
+    }
+    const memory = await this.memories.create({ userId: user.id, personId, title: dto.title, content: dto.content });
     return mapMemory(memory, writer);
   }
 
   async list(user: Identity, userId: number = user.id): Promise<Memory[]> {
-    const memories = await this.memories.listByUser(userId);
+    const memories = await this.memories.listByPerson(userId);
     if (memories.length === 0 && !(await this.profiles.findById(userId))) {
       throw new NotFoundException('This person is not in the family archive.');
     }

@@ -20,6 +20,7 @@ import type { ProfileConfig } from '../config';
 import { mapPersonSummary } from '../dtos/user.dto';
 import type { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import type { ProfileEntity } from '../entities/profile.entity';
+import { MemoryRepository } from '../repositories/memory.repository';
 import { PersonRepository, type PeopleCursor } from '../repositories/person.repository';
 import { ProfileRepository } from '../repositories/profile.repository';
 import {
@@ -63,6 +64,7 @@ export class PeopleService {
   constructor(
     private readonly people: PersonRepository,
     private readonly profiles: ProfileRepository,
+    private readonly memories: MemoryRepository,
     private readonly purges: PurgeService,
     private readonly internal: InternalClient,
     @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
@@ -235,6 +237,8 @@ export class PeopleService {
     const result = await this.people.change(intoId, (current) =>
       Object.keys(missing).length ? this.decide(user, current, missing, 'update') : null,
     );
+    // Memories written about the duplicate are about the same person: they move before its profile goes.
+    await this.memories.moveToPerson(id, intoId);
     await this.purges.purge(id);
     await this.people.deleteHistory(id);
     await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);

@@ -3,14 +3,21 @@ import PhotoAlbumIcon from '@mui/icons-material/PhotoAlbum';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useState, type ReactElement } from 'react';
-import { AlbumsView } from '../../features/albums/components/albums-view';
-import { FamilyTree } from '../../features/family/components/family-tree';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { PageSpinner } from '../../components/page-spinner';
 import { MediaGalleryPage } from '../../features/media/components/media-gallery-page';
 import { MediaGrid } from '../../features/media/components/media-grid';
 import { useCurrentUser } from '../../lib/queries/current-user';
 import { useRefreshMedia } from '../../lib/queries/media';
 import { albumCardActions, albumDetailSlots } from '../album-media-slots';
+
+// The albums and the tree are fetched when first opened: the gallery's first visit carries only its own code.
+const AlbumsView = lazy(() =>
+  import('../../features/albums/components/albums-view').then((module) => ({ default: module.AlbumsView })),
+);
+const FamilyTree = lazy(() =>
+  import('../../features/family/components/family-tree').then((module) => ({ default: module.FamilyTree })),
+);
 
 type HomeView = 'gallery' | 'albums' | 'tree';
 
@@ -83,23 +90,25 @@ export default function HomeRoute() {
       {view === 'gallery' && (
         <MediaGalleryPage renderCardActions={albumCardActions(user.id)} detailSlots={detailSlots} />
       )}
-      {view === 'albums' && (
-        <AlbumsView
-          currentUserId={user.id}
-          headingLevel="h1"
-          renderAlbumMedia={(album) => <MediaGrid scope={{ albumId: album.id }} detailSlots={detailSlots} />}
-          onMediaChanged={refreshMedia}
-        />
-      )}
-      {view === 'tree' && (
-        <FamilyTree
-          rootUserId={user.id}
-          rootName={user.displayName}
-          rootPicture={user.profilePicture ?? null}
-          isOwnTree
-          headingLevel="h1"
-        />
-      )}
+      <Suspense fallback={<PageSpinner />}>
+        {view === 'albums' && (
+          <AlbumsView
+            currentUserId={user.id}
+            headingLevel="h1"
+            renderAlbumMedia={(album) => <MediaGrid scope={{ albumId: album.id }} detailSlots={detailSlots} />}
+            onMediaChanged={refreshMedia}
+          />
+        )}
+        {view === 'tree' && (
+          <FamilyTree
+            rootUserId={user.id}
+            rootName={user.displayName}
+            rootPicture={user.profilePicture ?? null}
+            isOwnTree
+            headingLevel="h1"
+          />
+        )}
+      </Suspense>
     </>
   );
 }

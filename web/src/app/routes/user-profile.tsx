@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { PersonProfilePage } from '../../features/people/components/person-profile-page';
+import { MemoriesCard } from '../../features/profile/components/memories-card';
 import { UserProfilePage } from '../../features/profile/components/user-profile-page';
 import { parseId } from '../../lib/parse-id';
 import { useCurrentUser } from '../../lib/queries/current-user';
@@ -20,7 +21,8 @@ export default function UserProfileRoute() {
       slots={(person, own) => profileSlots(person, own, user.id)}
       personPage={(person) => {
         const { taggedMedia, familyTree, relationAction } = profileSlots(person, false, user.id);
-        return <PersonProfilePage personId={person.id} slots={{ taggedMedia, familyTree, relationAction }} />;
+        const memories = <MemoriesCard user={person} own={false} writerId={user.id} />;
+        return <PersonProfilePage personId={person.id} slots={{ taggedMedia, memories, familyTree, relationAction }} />;
       }}
     />
   );

@@ -40,6 +40,7 @@ describe('AddFamilyMemberDialog', () => {
   it('asks for a user first', async () => {
     const { calls } = backEnd();
     const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Existing User' }));
     await user.click(submit());
     expect(screen.getByText('Please select a user')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -48,6 +49,7 @@ describe('AddFamilyMemberDialog', () => {
   it('relates an existing user to the profile owner with fromUserId', async () => {
     const { calls } = backEnd({ 'POST /api/family': () => fakeResponse(201, { id: 8 }) });
     const { user, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Existing User' }));
 
     await user.click(screen.getByRole('combobox', { name: 'User' }));
     const options = within(await screen.findByRole('listbox'))

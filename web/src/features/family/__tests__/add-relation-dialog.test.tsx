@@ -35,9 +35,17 @@ const submit = (name: string) => screen.getByRole('button', { name });
 afterEach(restoreFetch);
 
 describe('AddRelationDialog', () => {
+  it('opens on a new person without an account', () => {
+    backEnd();
+    renderDialog();
+    expect(screen.getByRole('button', { name: 'No Account' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Given name')).toBeInTheDocument();
+  });
+
   it('asks for a family member and a relation type before sending anything', async () => {
     const { calls } = backEnd();
     const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Existing Person' }));
 
     await user.click(submit('Add Relation'));
 
@@ -50,6 +58,7 @@ describe('AddRelationDialog', () => {
   it('offers everyone but oneself and the people already related', async () => {
     backEnd();
     const { user } = renderDialog([2]);
+    await user.click(screen.getByRole('button', { name: 'Existing Person' }));
 
     await user.click(screen.getByRole('combobox', { name: 'Family member' }));
     const listbox = await screen.findByRole('listbox');
@@ -70,6 +79,7 @@ describe('AddRelationDialog', () => {
     const answer = deferred<Response>();
     const { calls } = backEnd({ 'POST /api/family': () => answer.promise });
     const { user, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Existing Person' }));
 
     await user.click(screen.getByRole('combobox', { name: 'Family member' }));
     await user.click(await screen.findByRole('option', { name: /Alice/ }));
@@ -95,6 +105,7 @@ describe('AddRelationDialog', () => {
         fakeResponse(409, { statusCode: 409, message: 'Alice already has two parents. Nobody can have more.' }),
     });
     const { user, onClose } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Existing Person' }));
 
     await user.click(screen.getByRole('combobox', { name: 'Family member' }));
     await user.click(await screen.findByRole('option', { name: /Alice/ }));

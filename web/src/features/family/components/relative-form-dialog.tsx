@@ -85,14 +85,14 @@ export function RelativeFormDialog({
           },
         }}
       >
+        <ToggleButton value="person" sx={{ minHeight: 48 }}>
+          {modeLabels.person}
+        </ToggleButton>
         <ToggleButton value="existing" sx={{ minHeight: 48 }}>
           {modeLabels.existing}
         </ToggleButton>
         <ToggleButton value="new" sx={{ minHeight: 48 }}>
           {modeLabels.new}
-        </ToggleButton>
-        <ToggleButton value="person" sx={{ minHeight: 48 }}>
-          {modeLabels.person}
         </ToggleButton>
       </ToggleButtonGroup>
 

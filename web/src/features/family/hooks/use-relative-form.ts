@@ -46,7 +46,8 @@ type Added = { relative: PersonSummary; how: RelativeMode };
  * then say so, refresh the family and close.
  */
 export function useRelativeForm({ kind, createAccount, fromUserId, onClose, added }: RelativeFormOptions) {
-  const [mode, setMode] = useState<RelativeMode>('existing');
+  // Most relatives added to a family tree never sign in: the form opens on a person without an account.
+  const [mode, setMode] = useState<RelativeMode>('person');
   const [person, setPerson] = useState<PersonSummary | null>(null);
   const [relationType, setRelationType] = useState<RelationType | ''>('');
   const [fields, setFields] = useState<NewMemberFields>(EMPTY_NEW_MEMBER);
@@ -134,7 +135,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
     success: ({ relative, how }) => added(relative, how),
     refresh: () => refresh(),
     reset: () => {
-      setMode('existing');
+      setMode('person');
       setPerson(null);
       setRelationType('');
       setFields(EMPTY_NEW_MEMBER);

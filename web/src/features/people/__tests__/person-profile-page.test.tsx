@@ -13,7 +13,7 @@ const stefan: PersonDetail = {
   givenName: 'Stefan',
   surname: 'Lisowski',
   sex: 'M',
-  birth: { date: '1951', place: 'Gdańsk' },
+  birth: { date: 'ABT 1951', place: 'Gdańsk' },
   death: null,
   living: true,
   story: 'He built boats.',
@@ -88,6 +88,7 @@ describe(PersonProfilePage.name, () => {
             ],
             changedBy: bob,
             changedAt: '2026-11-19T12:00:00.000Z',
+            undoable: false,
           } satisfies TieChange,
         ]);
       }
@@ -98,8 +99,8 @@ describe(PersonProfilePage.name, () => {
 
     const profile = await screen.findByRole('region', { name: 'Profile' });
     expect(within(profile).getByRole('heading', { level: 1, name: 'Stefan Lisowski' })).toBeInTheDocument();
-    expect(within(profile).getByText('b. 1951')).toBeInTheDocument();
-    expect(within(profile).getByText('Born: 1951, Gdańsk')).toBeInTheDocument();
+    expect(within(profile).getByText('b. c. 1951')).toBeInTheDocument();
+    expect(within(profile).getByText('Born: about 1951, Gdańsk')).toBeInTheDocument();
     expect(screen.getByText('He built boats.')).toBeInTheDocument();
 
     const changes = await screen.findByRole('list', { name: 'Changes' });

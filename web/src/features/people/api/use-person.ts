@@ -65,6 +65,16 @@ export function useUndoChange(id: number) {
   });
 }
 
+/** POST /api/family/history/{changeId}/undo: a tie put back as it was; every tree and tie history read again. */
+export function useUndoTieChange() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation('/api/family/history', async (path: string, { arg }: { arg: number }) => {
+    const change = await sendJson<TieChange>('POST', `${path}/${arg}/undo`);
+    await mutate((key) => typeof key === 'string' && key.startsWith('/api/family'));
+    return change;
+  });
+}
+
 /** POST /api/people/{id}/invite */
 export function useInvitePerson(id: number) {
   return useSWRMutation(`${personKey(id)}/invite`, (path: string) => sendJson<PersonInvite>('POST', path));

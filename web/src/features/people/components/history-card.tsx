@@ -7,7 +7,7 @@ import type { PersonChange, PersonFields, TieChange } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { ProfileSectionCard } from '../../../components/profile-section-card';
-import { usePersonHistory, useTieHistory, useUndoChange } from '../api/use-person';
+import { usePersonHistory, useTieHistory, useUndoChange, useUndoTieChange } from '../api/use-person';
 
 const FIELD_LABELS: Record<keyof PersonFields, string> = {
   displayName: 'name',
@@ -39,18 +39,28 @@ function describeTie(change: TieChange): string {
 }
 
 /**
- * Who changed what and when, newest first: the person's fields (any change still in force can be undone) and
- * their ties in the family tree.
+ * Who changed what and when, newest first: the person's fields and their ties in the family tree; any change
+ * still in force can be undone.
  */
 export function HistoryCard({ personId }: { personId: number }) {
   const { changes } = usePersonHistory(personId);
   const { tieChanges } = useTieHistory(personId);
   const undo = useUndoChange(personId);
+  const undoTie = useUndoTieChange();
   const { toast } = useToast();
 
   const run = async (change: PersonChange) => {
     try {
       await undo.trigger(change.id);
+      toast({ title: 'Change undone' });
+    } catch (e) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(e) });
+    }
+  };
+
+  const runTie = async (change: TieChange) => {
+    try {
+      await undoTie.trigger(change.id);
       toast({ title: 'Change undone' });
     } catch (e) {
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(e) });
@@ -65,7 +75,17 @@ export function HistoryCard({ personId }: { personId: number }) {
         <List dense disablePadding aria-label="Changes">
           {entries(changes, tieChanges ?? []).map(({ fields: change, tie }) =>
             tie ? (
-              <ListItem key={`tie-${tie.id}`} disableGutters>
+              <ListItem
+                key={`tie-${tie.id}`}
+                disableGutters
+                secondaryAction={
+                  tie.undoable ? (
+                    <Button size="small" onClick={() => void runTie(tie)} disabled={undoTie.isMutating}>
+                      Undo
+                    </Button>
+                  ) : undefined
+                }
+              >
                 <ListItemText
                   primary={describeTie(tie)}
                   secondary={`${tie.changedBy?.displayName ?? 'The archive'} · ${new Date(tie.changedAt).toLocaleString()}`}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PersonDetail, PersonFields, Sex } from '@family/contract';
+import { dateInWords } from '@family/shared/genealogy';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { NotFound } from '../../../components/not-found';
@@ -25,6 +26,7 @@ import { PersonFormDialog } from './person-form-dialog';
 /** Cards other features provide for the person (composed in by the route). */
 export type PersonSlots = {
   taggedMedia?: ReactNode;
+  memories?: ReactNode;
   familyTree?: ReactNode;
   relationAction?: ReactNode;
 };
@@ -33,7 +35,8 @@ const SEX_WORDS: Record<Sex, string | null> = { F: 'Female', M: 'Male', X: 'Othe
 
 function eventLine(label: string, event: PersonDetail['birth']): string | null {
   if (!event) return null;
-  const parts = [event.date, event.place].filter(Boolean);
+  // Dates as words ("about 1850"), never the grammar they are stored in (docs/product.md "A person without an account").
+  const parts = [event.date && dateInWords(event.date), event.place].filter(Boolean);
   return `${label}: ${parts.length ? parts.join(', ') : 'date and place unknown'}`;
 }
 
@@ -125,7 +128,10 @@ function PersonCard({ person }: { person: PersonDetail }) {
   );
 }
 
-/** /profile/{id} of a person without an account: profile, story, tagged media, history with Undo, Invite, tree. */
+/**
+ * /profile/{id} of a person without an account: profile, story, tagged media, memories others wrote about them,
+ * history with Undo, Invite, tree.
+ */
 export function PersonProfilePage({ personId, slots }: { personId: number; slots?: PersonSlots }) {
   const { person, error, isLoading, retry } = usePerson(personId);
   if (isLoading) return <PageSpinner />;
@@ -160,6 +166,7 @@ export function PersonProfilePage({ personId, slots }: { personId: number; slots
           </Typography>
         </ProfileSectionCard>
         {slots?.taggedMedia}
+        {slots?.memories}
         <HistoryCard personId={person.id} />
         <InviteCard personId={person.id} name={person.displayName} />
         {slots?.familyTree && <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{slots.familyTree}</Box>}

@@ -27,6 +27,7 @@ export function memoryOf(user: UserProfile, id: number, title = `Memory ${id}`):
     content: `What I remember about ${title}.`,
     createdAt: new Date(Date.UTC(2025, 0, id)).toISOString(),
     user: { id: user.id, username: user.username, displayName: user.displayName, profilePicture: null },
+    personId: user.id,
   };
 }
 

@@ -38,6 +38,32 @@ const four = [4, 3, 2, 1].map((id) => memoryOf(rose, id));
 afterEach(restoreFetch);
 
 describe(MemoriesCard.name, () => {
+  it('lets anyone add a memory about a person without an account, and delete only what they wrote', async () => {
+    const great = { ...rose, id: 77, username: null };
+    const byTom = { ...memoryOf(tom, 2, 'The orchard'), personId: 77 };
+    const byRose = { ...memoryOf(rose, 1, 'His boat'), personId: 77 };
+    const { calls } = memoriesBackEnd(great, [byTom, byRose]);
+    const { user } = renderWithProviders(<MemoriesCard user={great} own={false} writerId={tom.id} />);
+
+    expect(await screen.findByRole('heading', { name: 'The orchard' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /delete/i })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Add memory' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Sundays');
+    await user.type(within(dialog).getByLabelText('Memory'), 'We ate at his table.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add memory' }));
+    await waitFor(() =>
+      expect(changes(calls)).toEqual([
+        {
+          method: 'POST',
+          url: '/api/memories',
+          body: { title: 'Sundays', content: 'We ate at his table.', personId: 77 },
+        },
+      ]),
+    );
+  });
+
   it("shows the first 3 memories and 'See All' to the memories page when there are more", async () => {
     memoriesBackEnd(rose, four);
     renderWithProviders(<MemoriesCard user={rose} own={false} />);

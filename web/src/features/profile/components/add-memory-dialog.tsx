@@ -8,6 +8,8 @@ import { useAddMemory } from '../api/use-add-memory';
 type AddMemoryDialogProps = {
   open: boolean;
   onClose: () => void;
+  /** A person without an account the memory is about; left out, one's own profile. */
+  personId?: number;
 };
 
 type Problems = { title?: string; content?: string };
@@ -25,7 +27,7 @@ function check(title: string, content: string): Problems {
 }
 
 /** Title and text of a new memory; both are required. */
-export function AddMemoryDialog({ open, onClose }: AddMemoryDialogProps) {
+export function AddMemoryDialog({ open, onClose, personId }: AddMemoryDialogProps) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [problems, setProblems] = useState<Problems>({});
@@ -35,7 +37,7 @@ export function AddMemoryDialog({ open, onClose }: AddMemoryDialogProps) {
     send: () => {
       const found = check(title, content);
       setProblems(found);
-      return found.title || found.content ? null : add.trigger({ title, content });
+      return found.title || found.content ? null : add.trigger({ title, content, personId });
     },
     success: () => ({ title: 'Memory added successfully' }),
     reset: () => {

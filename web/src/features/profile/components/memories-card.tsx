@@ -18,11 +18,17 @@ import { ProfileSectionCard } from '../../../components/profile-section-card';
 export const MEMORIES_ON_PROFILE = 3;
 
 type MemoriesCardProps = {
-  user: UserProfile;
+  user: Pick<UserProfile, 'id'>;
   own: boolean;
+  /**
+   * The profile of a person without an account: anyone adds memories about them (docs/product.md "A person
+   * without an account"), and each writer deletes their own. The signed-in person's id.
+   */
+  writerId?: number;
 };
 
-export function MemoriesCard({ user, own }: MemoriesCardProps) {
+export function MemoriesCard({ user, own, writerId }: MemoriesCardProps) {
+  const canWrite = own || writerId !== undefined;
   const { memories, error, isLoading, retry } = useMemories(user.id);
   const [adding, setAdding] = useState(false);
 
@@ -33,7 +39,7 @@ export function MemoriesCard({ user, own }: MemoriesCardProps) {
           See All
         </Button>
       )}
-      {own && (
+      {canWrite && (
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add memory
         </Button>
@@ -61,12 +67,14 @@ export function MemoriesCard({ user, own }: MemoriesCardProps) {
         </Alert>
       ) : memories.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>
-          {own ? 'No memories yet. Add the first one!' : 'No memories yet.'}
+          {canWrite ? 'No memories yet. Add the first one!' : 'No memories yet.'}
         </Typography>
       ) : (
-        <MemoryList memories={memories.slice(0, MEMORIES_ON_PROFILE)} canDelete={own} />
+        <MemoryList memories={memories.slice(0, MEMORIES_ON_PROFILE)} canDelete={own || (writerId ?? false)} />
       )}
-      {own && <AddMemoryDialog open={adding} onClose={() => setAdding(false)} />}
+      {canWrite && (
+        <AddMemoryDialog open={adding} onClose={() => setAdding(false)} personId={own ? undefined : user.id} />
+      )}
     </ProfileSectionCard>
   );
 }

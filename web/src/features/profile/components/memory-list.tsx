@@ -9,8 +9,8 @@ import { MemoryItem } from './memory-item';
 
 type MemoryListProps = {
   memories: Memory[];
-  /** The writer may delete (after confirming). */
-  canDelete: boolean;
+  /** Who may delete (after confirming): the profile's owner all, or a writer (their id) only their own. */
+  canDelete: boolean | number;
 };
 
 /** Memories, each deletable by its writer after a confirmation. */
@@ -35,7 +35,11 @@ export function MemoryList({ memories, canDelete }: MemoryListProps) {
     <>
       <Box>
         {memories.map((memory) => (
-          <MemoryItem key={memory.id} memory={memory} onDelete={canDelete ? setToDelete : undefined} />
+          <MemoryItem
+            key={memory.id}
+            memory={memory}
+            onDelete={canDelete === true || canDelete === memory.user.id ? setToDelete : undefined}
+          />
         ))}
       </Box>
       <ConfirmDialog

@@ -40,92 +40,93 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
 
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ gridColumn: '1 / -1' }}>
-      <CardContent
-        sx={{
-          p: { xs: 2, sm: 3 },
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'center', sm: 'flex-start' },
-          gap: 3,
-        }}
-      >
-        <ProfilePicture user={user} canEdit={own} />
-        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1 }}>
-            Profile
-          </Typography>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {user.displayName}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mb: 2, overflowWrap: 'anywhere' }}>@{user.username}</Typography>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 2 }}>
+          Profile
+        </Typography>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'center', sm: 'flex-start' },
+            gap: 3,
+          }}
+        >
+          <ProfilePicture user={user} canEdit={own} />
+          <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {user.displayName}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary', mb: 2, overflowWrap: 'anywhere' }}>@{user.username}</Typography>
 
-          {own && (
-            <InlineFieldEditor
-              label="Display name"
-              display={user.displayName}
-              canEdit
-              savedValue={user.displayName}
-              autoComplete="name"
-              validate={(value) => {
-                const name = value.trim();
-                if (!name) return 'Display name is required';
-                return name.length > DISPLAY_NAME_MAX
-                  ? `Display name must be at most ${DISPLAY_NAME_MAX} characters`
-                  : null;
-              }}
-              savedMessage={SAVED}
-              onSave={(value) => save({ displayName: value.trim() })}
-            />
-          )}
+            {own && (
+              <InlineFieldEditor
+                label="Display name"
+                display={user.displayName}
+                canEdit
+                savedValue={user.displayName}
+                autoComplete="name"
+                validate={(value) => {
+                  const name = value.trim();
+                  if (!name) return 'Display name is required';
+                  return name.length > DISPLAY_NAME_MAX
+                    ? `Display name must be at most ${DISPLAY_NAME_MAX} characters`
+                    : null;
+                }}
+                savedMessage={SAVED}
+                onSave={(value) => save({ displayName: value.trim() })}
+              />
+            )}
 
-          {(own || user.email) && (
-            <InlineFieldEditor
-              label="Email"
-              display={user.email ?? NOT_SET}
-              canEdit={own}
-              savedValue={user.email ?? ''}
-              type="email"
-              autoComplete="email"
-              helperText="Leave empty to remove your email."
-              validate={emailProblem}
-              savedMessage={SAVED}
-              onSave={(value) => save({ email: value.trim() === '' ? null : value.trim() })}
-            />
-          )}
+            {(own || user.email) && (
+              <InlineFieldEditor
+                label="Email"
+                display={user.email ?? NOT_SET}
+                canEdit={own}
+                savedValue={user.email ?? ''}
+                type="email"
+                autoComplete="email"
+                helperText="Leave empty to remove your email."
+                validate={emailProblem}
+                savedMessage={SAVED}
+                onSave={(value) => save({ email: value.trim() === '' ? null : value.trim() })}
+              />
+            )}
 
-          {(own || user.dateOfBirth) && (
-            <InlineFieldEditor
-              label="Birthday"
-              display={
-                user.dateOfBirth ? (
-                  <>
-                    {formatBirthday(user.dateOfBirth)}
-                    {age !== null && (
-                      <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                        {' '}
-                        · Age {age}
-                      </Typography>
-                    )}
-                  </>
-                ) : (
-                  NOT_SET
-                )
-              }
-              canEdit={own}
-              savedValue={user.dateOfBirth ?? ''}
-              type="date"
-              min={EARLIEST_BIRTHDAY}
-              max={today}
-              helperText="Leave empty to remove your birthday."
-              validate={(value, input) => {
-                // A half-typed date reads as empty: say so instead of removing the birthday.
-                if (input?.validity.badInput) return BIRTHDAY_MESSAGE;
-                return value === '' ? null : birthdayProblem(value, today);
-              }}
-              savedMessage={SAVED}
-              onSave={(value) => save({ dateOfBirth: value === '' ? null : value })}
-            />
-          )}
+            {(own || user.dateOfBirth) && (
+              <InlineFieldEditor
+                label="Birthday"
+                display={
+                  user.dateOfBirth ? (
+                    <>
+                      {formatBirthday(user.dateOfBirth)}
+                      {age !== null && (
+                        <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                          {' '}
+                          · Age {age}
+                        </Typography>
+                      )}
+                    </>
+                  ) : (
+                    NOT_SET
+                  )
+                }
+                canEdit={own}
+                savedValue={user.dateOfBirth ?? ''}
+                type="date"
+                min={EARLIEST_BIRTHDAY}
+                max={today}
+                helperText="Leave empty to remove your birthday."
+                validate={(value, input) => {
+                  // A half-typed date reads as empty: say so instead of removing the birthday.
+                  if (input?.validity.badInput) return BIRTHDAY_MESSAGE;
+                  return value === '' ? null : birthdayProblem(value, today);
+                }}
+                savedMessage={SAVED}
+                onSave={(value) => save({ dateOfBirth: value === '' ? null : value })}
+              />
+            )}
+          </Box>
         </Box>
       </CardContent>
     </Card>

@@ -1,0 +1,62 @@
+import { InternalClient } from './internal-client';
+
+/** Kinds of data other services keep a short cache of (docs/architecture.md "Caches"). */
+export const CHANGE_KINDS = ['album-access', 'people'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+interface Entry<V> {
+  generation: string;
+  expires: number;
+  value: V;
+}
+
+/**
+ * Answers kept by key, each valid while the generation it was read under is still the current one, and for
+ * `ttlMs` at most (a safety net should an announcement of a change be lost). Read the generation BEFORE asking
+ * the owner, so an answer read during a change is kept under the older number and never used after it.
+ */
+export class ChangeAwareCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: K, generation: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, generation: string, value: V): void {
+    // Oldest first out: a Map keeps insertion order.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.delete(key);
+    this.entries.set(key, { generation, expires: Date.now() + this.ttlMs, value });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Tells the services that cache a kind of data that its owner changed it: one call each, after the change is
+ * stored. A service that cannot be told is logged by the caller; its copies expire by their time limit.
+ */
+export class ChangeAnnouncer {
+  constructor(private readonly client: InternalClient) {}
+
+  /** The names of the services that could not be told. */
+  async changed(kind: ChangeKind, services: Array<{ name: string; url: string }>): Promise<string[]> {
+    const results = await Promise.allSettled(
+      services.map((service) => this.client.call(service, 'POST', `/internal/changes/${kind}`)),
+    );
+    return services.filter((_, i) => results[i].status === 'rejected').map((service) => service.name);
+  }
+}

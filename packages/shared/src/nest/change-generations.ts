@@ -1,0 +1,65 @@
+import { BadRequestException, Controller, HttpCode, Injectable, Param, type PipeTransform, Post } from '@nestjs/common';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { type ChangeKind, CHANGE_KINDS } from '../change-cache';
+import { Internal } from './decorators';
+
+/**
+ * docs/architecture.md "Caches": a service that keeps a short cache of what another service owns (album rights,
+ * the people directory) keeps, in its own schema, a number per kind of data that the owner raises on every change.
+ * A cached answer is used only while that number is the one it was read under, so every copy of the service sees
+ * a change as soon as the owner has answered.
+ */
+export class CreateChangeGenerations1764600000000 implements MigrationInterface {
+  name = 'CreateChangeGenerations1764600000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`CREATE TABLE change_generations (kind varchar(40) PRIMARY KEY, generation bigint NOT NULL)`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP TABLE change_generations`);
+  }
+}
+
+@Injectable()
+export class ChangeGenerations {
+  constructor(private readonly db: DataSource) {}
+
+  /** The current number of a kind of data ('0' before its first change). */
+  async current(kind: ChangeKind): Promise<string> {
+    const rows: Array<{ generation: string }> = await this.db.query(
+      `SELECT generation::text AS generation FROM change_generations WHERE kind = $1`,
+      [kind],
+    );
+    return rows[0]?.generation ?? '0';
+  }
+
+  async raise(kind: ChangeKind): Promise<void> {
+    await this.db.query(
+      `INSERT INTO change_generations (kind, generation) VALUES ($1, 1)
+       ON CONFLICT (kind) DO UPDATE SET generation = change_generations.generation + 1`,
+      [kind],
+    );
+  }
+}
+
+class ParseChangeKindPipe implements PipeTransform<string, ChangeKind> {
+  transform(value: string): ChangeKind {
+    if (!(CHANGE_KINDS as readonly string[]).includes(value))
+      throw new BadRequestException(`Changes are announced for ${CHANGE_KINDS.join(' and ')} only.`);
+    return value as ChangeKind;
+  }
+}
+
+/** POST /internal/changes/{kind}: the owner of that data changed it; cached copies are no longer used. */
+@Internal()
+@Controller('internal/changes')
+export class InternalChangesController {
+  constructor(private readonly generations: ChangeGenerations) {}
+
+  @Post(':kind')
+  @HttpCode(204)
+  async changed(@Param('kind', ParseChangeKindPipe) kind: ChangeKind): Promise<void> {
+    await this.generations.raise(kind);
+  }
+}
