@@ -4,6 +4,7 @@ import { CreateTieChanges1763810000000 } from './migrations/1763810000000-create
 import { GenealogyTies1763800000000 } from './migrations/1763800000000-genealogy-ties';
 import { CreateRelations1763780000000 } from './migrations/1763780000000-create-relations';
 import { GedcomImports1763900000000 } from './migrations/1763900000000-gedcom-imports';
+import { GedcomUids1764700000000 } from './migrations/1764700000000-gedcom-uids';
 
 export const FAMILY_SCHEMA = 'family';
 
@@ -18,6 +19,7 @@ export function familyDatabase(url: string) {
       CreateTieChanges1763810000000,
       GedcomImports1763900000000,
       CreateChangeGenerations1764600000000,
+      GedcomUids1764700000000,
     ],
   };
 }

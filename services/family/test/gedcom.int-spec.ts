@@ -79,7 +79,7 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
   const member = { id: 90_000_001, username: 'gedcom-importer' };
 
   const emptyArchive = async () => {
-    await stack.db.query(`TRUNCATE family.relations, family.tie_changes, family.gedcom_people, family.gedcom_imports,
+    await stack.db.query(`TRUNCATE family.relations, family.tie_changes, family.gedcom_people, family.gedcom_uids, family.gedcom_imports,
       profile.profiles, profile.person_changes, media.media_items, media.media_tags CASCADE`);
     await stack.db.query(`DELETE FROM auth.accounts`);
     // The member is in every export; with a name and birth date, importing that export matches them.
@@ -135,6 +135,8 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
 
   const peopleCount = async () =>
     Number((await stack.db.query(`SELECT count(*) FROM profile.profiles WHERE username IS NULL`)).rows[0].count);
+  const tieCount = async () =>
+    Number((await stack.db.query(`SELECT count(*) FROM family.relations`)).rows[0].count);
   const leftovers = async () => ({
     imports: Number((await stack.db.query(`SELECT count(*) FROM family.gedcom_imports`)).rows[0].count),
     people: await peopleCount(),
@@ -220,6 +222,40 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
     expect(await peopleCount()).toBe(3);
   }, 60_000);
 
+  it('an export imported into the same archive adds nobody and no ties: everyone is found by their UID', async () => {
+    const first = await importInProcess(readFileSync(join(GEDCOM_DIR, 'with-media/kennedy/kennedy.ged')), 'k.ged');
+    expect(first.report).toMatchObject({ people: 208, created: 208 });
+    const before = { people: await peopleCount(), ties: await tieCount() };
+    expect(before.ties).toBeGreaterThan(100);
+    // The default export: living people by name only, so a name and birth date could not find them.
+    const exported = await exportText('names');
+    expect(exported.match(/^1 UID [0-9a-f-]{36}$/gm)).toHaveLength(209);
+    const again = await importInProcess(Buffer.from(exported, 'utf8'), 'family.ged');
+    expect(again.report).toMatchObject({
+      people: 209,
+      created: 0,
+      matched: 0,
+      alreadyImported: 209,
+      partnerships: 0,
+      children: 0,
+      skipped: [],
+    });
+    expect({ people: await peopleCount(), ties: await tieCount() }).toEqual(before);
+  }, 60_000);
+
+  it('keeps other programs’ UIDs: a later export of theirs finds the same people under new ids and names', async () => {
+    const original = readFileSync(join(GEDCOM_DIR, 'edge-cases/rootsmagic-2026-export.ged'), 'utf8');
+    const first = await importInProcess(Buffer.from(original), 'rm.ged');
+    expect(first.report).toMatchObject({ people: 14, created: 14 });
+    // Other record ids and respelled given names: neither the file's map nor name and birth date can match.
+    const later = original.replace(/@I(\d+)@/g, '@P$1@').replace(/^(1 NAME |2 GIVN )/gm, '$1Re');
+    const again = await importInProcess(Buffer.from(later), 'rm-later.ged');
+    expect(again.report).toMatchObject({ people: 14, created: 0, matched: 0, alreadyImported: 14 });
+    expect(await peopleCount()).toBe(14);
+    // The archive's export carries them on, beside its own.
+    expect(await exportText('full')).toContain('1 UID F08626283300F111AC39EE3E4291474468A3');
+  }, 60_000);
+
   it('brings a GEDZIP’s photos and documents in as media tagged with their people; missing files are reported', async () => {
     for (const name of ['kennedy', 'bourbon']) {
       await emptyArchive();
@@ -268,7 +304,12 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
       expect(validateGedcom7(exported)).toEqual([]);
       await emptyArchive();
       const second = await importInProcess(Buffer.from(exported, 'utf8'), 'family.ged');
-      expect({ status: second.status, matched: second.report?.matched }).toEqual({ status: 'done', matched: 1 });
+      // The member, found by the UID the export gave them; everyone else was deleted and comes in new.
+      expect({
+        status: second.status,
+        alreadyImported: second.report?.alreadyImported,
+        matched: second.report?.matched,
+      }).toEqual({ status: 'done', alreadyImported: 1, matched: 0 });
       const again = await exportText('full');
       expect(essence(readGedcom(Buffer.from(again)))).toEqual(essence(readGedcom(Buffer.from(exported))));
       // Everyone the file brought, and the member.

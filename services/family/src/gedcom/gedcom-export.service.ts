@@ -6,6 +6,8 @@ import type { FamilyConfig } from '../config';
 import type { ChildRelation, GedcomData, GedcomFamily, GedcomMedia, GedcomPerson } from '../genealogy/gedcom-data';
 import { gedcomLines } from '../genealogy/gedcom-writer';
 import { FAMILY_CONFIG } from '../services/services';
+import { GedcomImportRepository } from './gedcom-import.repository';
+import { archiveUid } from './gedcom-uids';
 
 interface TieRow {
   from_user_id: number;
@@ -21,7 +23,7 @@ interface TieRow {
 const PAGE = 2000;
 const xref = (id: number) => `I${id}`;
 
-function personOf(person: PersonDetail): GedcomPerson {
+function personOf(person: PersonDetail, uids: string[]): GedcomPerson {
   const named = person.givenName !== null || person.surname !== null;
   return {
     id: xref(person.id),
@@ -35,6 +37,7 @@ function personOf(person: PersonDetail): GedcomPerson {
     burial: null,
     baptism: null,
     story: person.story,
+    uids,
     living: person.living,
   };
 }
@@ -49,10 +52,12 @@ export class GedcomExportService {
   constructor(
     private readonly db: DataSource,
     private readonly internal: InternalClient,
+    private readonly imports: GedcomImportRepository,
     @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
   ) {}
 
   async data(): Promise<GedcomData> {
+    const namespace = await this.imports.namespace();
     const people: GedcomPerson[] = [];
     let after = 0;
     for (;;) {
@@ -62,7 +67,13 @@ export class GedcomExportService {
         `/internal/people/all?after=${after}&limit=${PAGE}`,
         { timeoutMs: 60_000 },
       );
-      people.push(...page.items.map(personOf));
+      // Each person's UID in this archive first, then those other programs gave them (gedcom-uids.ts).
+      const kept = await this.imports.uidsOf(page.items.map((person) => person.id));
+      people.push(
+        ...page.items.map((person) =>
+          personOf(person, [archiveUid(namespace, person.id), ...(kept.get(person.id) ?? [])]),
+        ),
+      );
       if (page.next === null) break;
       after = page.next;
     }

@@ -39,9 +39,11 @@ const toStatus = (row: ImportRow): GedcomImportStatus => ({
   finishedAt: row.finished_at?.toISOString() ?? null,
 });
 
-/** The imports table and the record → person map (migration 1763900000000-gedcom-imports). */
+/** The imports table, the record → person map and the UIDs (migrations 1763900000000 and 1764700000000). */
 @Injectable()
 export class GedcomImportRepository {
+  private archiveNamespace: Promise<string> | undefined;
+
   constructor(private readonly db: DataSource) {}
 
   async create(
@@ -134,9 +136,55 @@ export class GedcomImportRepository {
     }
   }
 
-  /** A person deleted from the archive no longer answers for any record. */
+  /** A person deleted from the archive no longer answers for any record or UID. */
   async forget(personIds: number[]): Promise<void> {
     if (personIds.length === 0) return;
     await this.db.query(`DELETE FROM gedcom_people WHERE person_id = ANY($1::int[])`, [personIds]);
+    await this.db.query(`DELETE FROM gedcom_uids WHERE person_id = ANY($1::int[])`, [personIds]);
+  }
+
+  /** This archive's namespace for the UIDs it writes (gedcom-uids.ts); made by the migration, never changed. */
+  async namespace(): Promise<string> {
+    this.archiveNamespace ??= this.db
+      .query(`SELECT namespace FROM gedcom_archive`)
+      .then((rows: { namespace: string }[]) => rows[0]!.namespace);
+    return this.archiveNamespace;
+  }
+
+  /** The person each of these UIDs (of other programs) was given to by an earlier import. */
+  async peopleOfUids(uids: string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    for (let start = 0; start < uids.length; start += 5000) {
+      const rows: { uid: string; person_id: number }[] = await this.db.query(
+        `SELECT uid, person_id FROM gedcom_uids WHERE uid = ANY($1::text[])`,
+        [uids.slice(start, start + 5000)],
+      );
+      for (const row of rows) found.set(row.uid, row.person_id);
+    }
+    return found;
+  }
+
+  /** The UIDs other programs gave these people, for an export. */
+  async uidsOf(personIds: number[]): Promise<Map<number, string[]>> {
+    const rows: { uid: string; person_id: number }[] = await this.db.query(
+      `SELECT uid, person_id FROM gedcom_uids WHERE person_id = ANY($1::int[]) ORDER BY uid`,
+      [personIds],
+    );
+    const uids = new Map<number, string[]>();
+    for (const row of rows) uids.set(row.person_id, [...(uids.get(row.person_id) ?? []), row.uid]);
+    return uids;
+  }
+
+  /** Remembers (or moves) UID → person, in the transaction that writes the ties. */
+  async rememberUids(tx: EntityManager, pairs: [string, number][]): Promise<void> {
+    for (let start = 0; start < pairs.length; start += 5000) {
+      const chunk = pairs.slice(start, start + 5000);
+      await tx.query(
+        `INSERT INTO gedcom_uids (uid, person_id)
+         SELECT uid, person_id FROM unnest($1::text[], $2::int[]) AS p(uid, person_id)
+         ON CONFLICT (uid) DO UPDATE SET person_id = EXCLUDED.person_id`,
+        [chunk.map((pair) => pair[0]), chunk.map((pair) => pair[1])],
+      );
+    }
   }
 }

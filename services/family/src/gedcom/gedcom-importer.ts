@@ -10,7 +10,7 @@ import { InternalClient } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import type { FamilyConfig } from '../config';
-import { GedcomRefusedError, type GedcomImport } from '../genealogy/gedcom-data';
+import { GedcomRefusedError, type GedcomImport, type GedcomPerson } from '../genealogy/gedcom-data';
 import { readGedcomStream } from '../genealogy/gedcom-reader';
 import { FAMILY_CONFIG } from '../services/services';
 import { GedcomImportRepository, type ImportRecord } from './gedcom-import.repository';
@@ -19,6 +19,7 @@ import { GedcomMediaImporter } from './gedcom-media';
 import { type GedcomPackage, PackageRefusedError } from './gedcom-package';
 import { importedPerson } from './gedcom-people';
 import { GedcomTieWriter } from './gedcom-ties';
+import { personOfUid } from './gedcom-uids';
 import { openPackage } from './gedcom-upload';
 
 /** People per call to profile: well under its batch limit, small enough for steady progress. */
@@ -59,7 +60,7 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 
 /**
  * Runs one GEDCOM import as a job (docs/architecture.md#gedcom-import-and-export): read the file, find who is
- * already in the archive (an earlier import of the same file, or the same names and birth date), create the
+ * already in the archive (by UID, an earlier import of the same file, or the same names and birth date), create the
  * others in batches through profile, write ties and the record map in one transaction, then the media. When a
  * step fails, the people this run created are removed again, so a failed import leaves nothing behind.
  */
@@ -129,15 +130,24 @@ export class GedcomImporter {
     const personOf = new Map<string, number>();
     const inArchive = new Set<number>();
 
-    // 1. An earlier import of the same file: its people, where they are still in the archive.
+    // 1. A UID: this archive's own (an export of it coming back), or another program's an earlier import kept;
+    // then an earlier import of the same file. Only people still in the archive count.
+    const namespace = await this.imports.namespace();
+    const foreignUids = [...new Set(data.people.flatMap((person) => person.uids ?? []))].filter(
+      (uid) => personOfUid(namespace, uid) === null,
+    );
+    const byUid = await this.imports.peopleOfUids(foreignUids);
+    const personOfUids = (person: GedcomPerson) =>
+      (person.uids ?? []).map((uid) => personOfUid(namespace, uid) ?? byUid.get(uid)).find((id) => id !== undefined);
     const mapped = await this.imports.mapped(source);
-    const alive = await this.existing([...new Set(mapped.values())]);
-    await this.imports.forget([...mapped.values()].filter((id) => !alive.has(id)));
+    const alive = await this.existing([...new Set([...byUid.values(), ...mapped.values(), ...this.ownIds(data, namespace)])]);
+    await this.imports.forget([...byUid.values(), ...mapped.values()].filter((id) => !alive.has(id)));
     for (const person of data.people) {
-      const id = mapped.get(person.id);
-      if (id !== undefined && alive.has(id)) {
+      for (const id of [personOfUids(person), mapped.get(person.id)]) {
+        if (id === undefined || !alive.has(id) || inArchive.has(id)) continue;
         personOf.set(person.id, id);
         inArchive.add(id);
+        break;
       }
     }
     const alreadyImported = personOf.size;
@@ -194,7 +204,14 @@ export class GedcomImporter {
 
     // 4. Ties and the record map, all in one transaction.
     await this.imports.progress(record.id, 78, 'Adding partnerships and children');
-    const ties = await this.ties.write(data, personOf, inArchive, record.createdBy, source);
+    // Other programs' UIDs are kept, so their next export finds the same people (one person per UID).
+    const uidPairs = new Map<string, number>();
+    for (const person of data.people) {
+      for (const uid of person.uids ?? []) {
+        if (personOfUid(namespace, uid) === null) uidPairs.set(uid, personOf.get(person.id)!);
+      }
+    }
+    const ties = await this.ties.write(data, personOf, inArchive, record.createdBy, source, [...uidPairs]);
     // From here the people are part of the archive with their ties: a later failure must not take them back
     // (a retry finds them through the record map and adds nobody).
     const createdCount = created.length;
@@ -232,6 +249,13 @@ export class GedcomImporter {
       warnings: data.report.warnings.map((warning) => ({ line: warning.line, reason: warning.message })),
       extensionTags: data.report.extensionTags,
     };
+  }
+
+  /** The people of this archive that the file's own-archive UIDs name. */
+  private ownIds(data: GedcomImport, namespace: string): number[] {
+    return data.people
+      .flatMap((person) => (person.uids ?? []).map((uid) => personOfUid(namespace, uid)))
+      .filter((id): id is number => id !== null);
   }
 
   /** Which of these people are still in the archive (the directory answers those it knows). */

@@ -40,7 +40,7 @@ function days(event: GedcomEvent | null) {
 }
 
 /**
- * Writes a file's partnerships and child ties, and the record → person map, in one transaction: all of them,
+ * Writes a file's partnerships and child ties, the record → person map and the UIDs, in one transaction: all of them,
  * or none. Ties among people this import created were checked by the reader (gedcom-mapper); a tie that
  * reaches someone already in the archive is checked here against the family graph rules, and skipped with
  * its line when it would break one. A tie the archive already holds (the same file again) is left as it is.
@@ -58,11 +58,13 @@ export class GedcomTieWriter {
     inArchive: Set<number>,
     createdBy: number,
     source: string,
+    uids: [string, number][] = [],
   ): Promise<TieOutcome> {
     return this.db.transaction(async (tx) => {
       const graph = new FamilyGraphTransaction(tx);
       await graph.lockLineage();
       await this.imports.remember(tx, source, [...personOf]);
+      await this.imports.rememberUids(tx, uids);
       const skipped: GedcomReportLine[] = [];
       const ties = this.tiesOf(data, personOf, inArchive, skipped);
       const involved = [...new Set(ties.flatMap((tie) => [tie.from, tie.to]))];
