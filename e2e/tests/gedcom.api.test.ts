@@ -77,6 +77,30 @@ describe('GEDCOM in and out through the gateway', () => {
     expect(readGedcom(Buffer.from(hidden.body, 'utf8')).people.length).toBeLessThan(exported.people.length);
   });
 
+  it('imports its own download back into the same archive adding nobody and no ties', async () => {
+    const before = await me.client.get<string>('/api/family/gedcom');
+    expect(before.status).toBe(200);
+    const exported = readGedcom(Buffer.from(before.body, 'utf8'));
+    expect(exported.people.length).toBeGreaterThan(counts[FILE]!.indi);
+    expect(exported.people.every((person) => person.uids?.length === 1)).toBe(true);
+
+    const back = await importThroughGateway(me, Buffer.from(before.body, 'utf8'), 'family.ged');
+    expect({ status: back.status, error: back.error }).toEqual({ status: 'done', error: null });
+    expect(back.report).toMatchObject({
+      people: exported.people.length,
+      created: 0,
+      matched: 0,
+      alreadyImported: exported.people.length,
+      partnerships: 0,
+      children: 0,
+    });
+    // The same people and families as before, each under the same UID.
+    const after = readGedcom(Buffer.from((await me.client.get<string>('/api/family/gedcom')).body, 'utf8'));
+    const uids = (data: typeof exported) => data.people.map((person) => person.uids![0]).sort();
+    expect(uids(after)).toEqual(uids(exported));
+    expect(after.families.length).toBe(exported.families.length);
+  });
+
   it('refuses what is not GEDCOM and malformed files with a sentence, and an unknown living choice', async () => {
     const garbage = await me.client.post('/api/family/gedcom', gedcomForm(Buffer.alloc(64 * 1024, 0x9c), 'family.ged'));
     expect(garbage.status).toBe(415);
