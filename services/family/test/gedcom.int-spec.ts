@@ -79,7 +79,8 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
   const member = { id: 90_000_001, username: 'gedcom-importer' };
 
   const emptyArchive = async () => {
-    await stack.db.query(`TRUNCATE family.relations, family.tie_changes, family.gedcom_people, family.gedcom_uids, family.gedcom_imports,
+    await stack.db
+      .query(`TRUNCATE family.relations, family.tie_changes, family.gedcom_people, family.gedcom_uids, family.gedcom_imports,
       profile.profiles, profile.person_changes, media.media_items, media.media_tags CASCADE`);
     await stack.db.query(`DELETE FROM auth.accounts`);
     // The member is in every export; with a name and birth date, importing that export matches them.
@@ -135,8 +136,7 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
 
   const peopleCount = async () =>
     Number((await stack.db.query(`SELECT count(*) FROM profile.profiles WHERE username IS NULL`)).rows[0].count);
-  const tieCount = async () =>
-    Number((await stack.db.query(`SELECT count(*) FROM family.relations`)).rows[0].count);
+  const tieCount = async () => Number((await stack.db.query(`SELECT count(*) FROM family.relations`)).rows[0].count);
   const leftovers = async () => ({
     imports: Number((await stack.db.query(`SELECT count(*) FROM family.gedcom_imports`)).rows[0].count),
     people: await peopleCount(),

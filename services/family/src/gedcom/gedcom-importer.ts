@@ -140,7 +140,9 @@ export class GedcomImporter {
     const personOfUids = (person: GedcomPerson) =>
       (person.uids ?? []).map((uid) => personOfUid(namespace, uid) ?? byUid.get(uid)).find((id) => id !== undefined);
     const mapped = await this.imports.mapped(source);
-    const alive = await this.existing([...new Set([...byUid.values(), ...mapped.values(), ...this.ownIds(data, namespace)])]);
+    const alive = await this.existing([
+      ...new Set([...byUid.values(), ...mapped.values(), ...this.ownIds(data, namespace)]),
+    ]);
     await this.imports.forget([...byUid.values(), ...mapped.values()].filter((id) => !alive.has(id)));
     for (const person of data.people) {
       for (const id of [personOfUids(person), mapped.get(person.id)]) {
