@@ -22,7 +22,17 @@ const SERVICES = [
   { name: 'family', portVar: 'FAMILY_PORT', port: 3005 },
 ].map((service) => ({ ...service, port: Number(env[service.portVar] ?? service.port) }));
 const GATEWAY_PORT = Number(env.PORT ?? 8080);
-const COLORS = { auth: 35, profile: 36, media: 33, albums: 32, family: 34, gateway: 37, postgres: 90, start: 1 };
+const COLORS = {
+  auth: 35,
+  profile: 36,
+  media: 33,
+  albums: 32,
+  family: 34,
+  'family-worker': 34,
+  gateway: 37,
+  postgres: 90,
+  start: 1,
+};
 
 function log(name, line) {
   const tag = process.stdout.isTTY ? `\x1b[${COLORS[name] ?? 0}m[${name}]\x1b[0m` : `[${name}]`;
@@ -240,6 +250,13 @@ async function main() {
       });
     }
     await Promise.all(SERVICES.map((service) => waitReady(service.name, service.port)));
+    // The family worker runs GEDCOM imports from the queue in the family database (no port of its own).
+    const familyPort = SERVICES.find((service) => service.name === 'family').port;
+    startChild('family-worker', path.join(root, 'services', 'family', 'dist', 'worker.js'), {
+      ...shared,
+      PORT: String(familyPort),
+      HOST: '127.0.0.1',
+    });
     startChild('gateway', path.join(root, 'gateway', 'dist', 'main.js'), {
       ...shared,
       PORT: String(GATEWAY_PORT),

@@ -207,6 +207,14 @@ export class BenchStack {
       });
       await this.waitReady(service.name, service.port);
     }
+    // The family worker runs GEDCOM imports from the queue; it has no port, and is up once its queue is open.
+    // Its configuration is the family service's (PORT included, though it listens on none).
+    const familyPort = String(SERVICES.find((s) => s.name === 'family').port);
+    this.spawn('family-worker', path.join('services', 'family', 'dist', 'worker.js'), {
+      ...shared,
+      ...viaRelay,
+      PORT: familyPort,
+    });
     this.spawn('gateway', path.join('gateway', 'dist', 'main.js'), {
       ...shared,
       ...direct,

@@ -8,3 +8,4 @@ export * from './message';
 export * from './person';
 export * from './profile';
 export * from './people';
+export * from './gedcom';

@@ -1,11 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { FamilyController } from './controllers/family.controller';
+import { GedcomController } from './controllers/gedcom.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { familyDatabase } from './data-source';
 import { RelationEntity } from './entities/relation.entity';
+import { FamilyJobsCloser, familyJobsProvider } from './gedcom/family-jobs.provider';
+import { GedcomExportService } from './gedcom/gedcom-export.service';
+import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
+import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
+import { GedcomUploadService } from './gedcom/gedcom-upload.service';
 import { RelationRepository } from './repositories/relation.repository';
 import { MemberService } from './services/member.service';
 import { RelationService } from './services/relation.service';
@@ -25,9 +32,21 @@ export class AppModule {
         }),
         databaseModule(familyDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([RelationEntity]),
+        ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
       ],
-      controllers: [FamilyController, InternalPurgeController],
-      providers: [{ provide: FAMILY_CONFIG, useValue: config }, RelationRepository, RelationService, MemberService],
+      // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
+      controllers: [GedcomController, FamilyController, InternalPurgeController],
+      providers: [
+        { provide: FAMILY_CONFIG, useValue: config },
+        RelationRepository,
+        RelationService,
+        MemberService,
+        familyJobsProvider(config, 'sender'),
+        FamilyJobsCloser,
+        GedcomImportRepository,
+        GedcomUploadService,
+        GedcomExportService,
+      ],
     };
   }
 }

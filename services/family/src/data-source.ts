@@ -3,6 +3,8 @@ import { RelationEntity } from './entities/relation.entity';
 import { CreateTieChanges1763810000000 } from './migrations/1763810000000-create-tie-changes';
 import { GenealogyTies1763800000000 } from './migrations/1763800000000-genealogy-ties';
 import { CreateRelations1763780000000 } from './migrations/1763780000000-create-relations';
+import { GedcomImports1763900000000 } from './migrations/1763900000000-gedcom-imports';
+import { GedcomUids1764700000000 } from './migrations/1764700000000-gedcom-uids';
 
 export const FAMILY_SCHEMA = 'family';
 
@@ -15,7 +17,9 @@ export function familyDatabase(url: string) {
       CreateRelations1763780000000,
       GenealogyTies1763800000000,
       CreateTieChanges1763810000000,
+      GedcomImports1763900000000,
       CreateChangeGenerations1764600000000,
+      GedcomUids1764700000000,
     ],
   };
 }

@@ -4,6 +4,7 @@ import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
 import { InternalMediaController } from './controllers/internal-media.controller';
+import { InternalMediaImportController } from './controllers/internal-media-import.controller';
 import { MediaFileController } from './controllers/media-file.controller';
 import { MediaTagController } from './controllers/media-tag.controller';
 import { MediaController } from './controllers/media.controller';
@@ -14,6 +15,7 @@ import { MediaRepository } from './repositories/media.repository';
 import { AlbumAccessClient } from './services/album-access.client';
 import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
+import { MediaImportService } from './services/media-import.service';
 import { MediaAccessFactory } from './services/media-access.service';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaService } from './services/media.service';
@@ -39,7 +41,13 @@ export class AppModule {
         ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
       ],
       // MediaTagController before MediaController: `tags/:mediaId` must not be taken for `:id` routes.
-      controllers: [MediaTagController, MediaFileController, MediaController, InternalMediaController],
+      controllers: [
+        MediaTagController,
+        MediaFileController,
+        MediaController,
+        InternalMediaController,
+        InternalMediaImportController,
+      ],
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
         MediaRepository,
@@ -51,6 +59,7 @@ export class AppModule {
         FileService,
         TagService,
         InternalMediaService,
+        MediaImportService,
       ],
     };
   }

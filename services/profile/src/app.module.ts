@@ -4,6 +4,7 @@ import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
+import { InternalPeopleImportController } from './controllers/internal-people-import.controller';
 import { MemoryController } from './controllers/memory.controller';
 import { PeopleController } from './controllers/people.controller';
 import { PictureController } from './controllers/picture.controller';
@@ -14,10 +15,12 @@ import { MemoryEntity } from './entities/memory.entity';
 import { PersonChangeEntity } from './entities/person-change.entity';
 import { ProfileEntity } from './entities/profile.entity';
 import { MemoryRepository } from './repositories/memory.repository';
+import { PeopleImportRepository } from './repositories/people-import.repository';
 import { PersonRepository } from './repositories/person.repository';
 import { ProfileRepository } from './repositories/profile.repository';
 import { DirectoryService } from './services/directory.service';
 import { MemoryService } from './services/memory.service';
+import { PeopleImportService } from './services/people-import.service';
 import { PeopleService } from './services/people.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
@@ -53,6 +56,7 @@ export class AppModule {
         MemoryController,
         PeopleController,
         InternalDirectoryController,
+        InternalPeopleImportController,
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
@@ -65,6 +69,8 @@ export class AppModule {
         PictureService,
         MemoryService,
         PurgeService,
+        PeopleImportRepository,
+        PeopleImportService,
       ],
     };
   }

@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { CreateInviteDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
+import {
+  CreateInviteDto,
+  CreatePeopleDto,
+  DeletePeopleDto,
+  LoginDto,
+  RegisterDto,
+  ResetPasswordDto,
+} from '../dtos/account.dto';
 import { InviteService } from '../services/invite.service';
 import { AccountService } from '../services/account.service';
 
@@ -36,6 +43,19 @@ export class InternalAccountController {
   @Post('people')
   createPerson() {
     return this.accounts.createPerson();
+  }
+
+  /** Many people at once: a GEDCOM import asks profile, which asks here (docs/architecture.md#gedcom-import). */
+  @Post('people/batch')
+  createPeople(@Body() dto: CreatePeopleDto) {
+    return this.accounts.createPeople(dto.count);
+  }
+
+  /** Undoes a batch whose profiles could not be written, or an import that failed. */
+  @Post('people/batch-delete')
+  @HttpCode(204)
+  deletePeople(@Body() dto: DeletePeopleDto) {
+    return this.accounts.deletePeople(dto.ids);
   }
 
   @Delete('people/:id')

@@ -1,5 +1,18 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import {
   DISPLAY_NAME_MAX,
   EMAIL_MAX,
@@ -111,4 +124,20 @@ export class ChangePasswordDto implements ChangePasswordRequest {
 export class AccountIdentity {
   id!: number;
   username!: string;
+}
+
+/** How many people without accounts a batch makes (a GEDCOM import, in chunks). */
+export class CreatePeopleDto {
+  @IsInt({ message: 'count must be a whole number' })
+  @Min(1, { message: 'count must be between 1 and 5000' })
+  @Max(5000, { message: 'count must be between 1 and 5000' })
+  count!: number;
+}
+
+/** People without accounts to remove together (an import that failed). */
+export class DeletePeopleDto {
+  @IsArray({ message: 'ids must be a list of ids' })
+  @ArrayMaxSize(5000, { message: 'At most 5000 ids at once' })
+  @IsInt({ each: true, message: 'ids must be whole numbers' })
+  ids!: number[];
 }

@@ -90,6 +90,16 @@ export class AccountService {
     return { id: await this.accounts.createPerson() };
   }
 
+  /** Many people without accounts at once (a GEDCOM import): their new ids, in order. */
+  async createPeople(count: number): Promise<{ ids: number[] }> {
+    return { ids: await this.accounts.createPeople(count) };
+  }
+
+  /** Removes people without accounts (idempotent); members among the ids are left alone. */
+  async deletePeople(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.accounts.deletePeople(ids);
+  }
+
   /** Removes a person without an account (idempotent); a member is refused. */
   async deletePerson(id: number): Promise<void> {
     if (await this.accounts.deletePerson(id)) return;

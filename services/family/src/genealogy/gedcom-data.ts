@@ -29,6 +29,8 @@ export interface GedcomPerson {
   baptism: GedcomEvent | null;
   /** The person's notes, joined by blank lines. */
   story: string | null;
+  /** The person's GEDCOM UIDs (`UID`, or `_UID` before 7.0), as the file gives them. */
+  uids?: string[];
   /** For writing: whether the person counts as living; when absent the writer works it out from birth and death. */
   living?: boolean;
 }

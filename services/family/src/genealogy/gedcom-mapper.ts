@@ -76,7 +76,7 @@ interface Entry {
 }
 
 /** Extension tags this mapper reads; every other `_TAG` is skipped and counted. */
-const READ_EXTENSIONS = new Set(['_MARNM', '_FREL', '_MREL', '_PEDI']);
+const READ_EXTENSIONS = new Set(['_MARNM', '_FREL', '_MREL', '_PEDI', '_UID']);
 /** Records the mapper links to: two of them with one identifier make links ambiguous. */
 const LINKED_RECORDS = new Set(['INDI', 'FAM', 'NOTE', 'SNOTE', 'OBJE']);
 const MAX_LISTED = 1000;
@@ -268,6 +268,7 @@ export class GedcomMapper {
       burial: null,
       baptism: null,
       story: null,
+      uids: [],
     };
     const draft: PersonDraft = { person, notes: [], media: [], famc: [], fams: [] };
     const names: GedcomNode[] = [];
@@ -325,6 +326,13 @@ export class GedcomMapper {
           if (married) pushUnique(person.marriedNames, married);
           break;
         }
+        case 'UID':
+        case '_UID': {
+          // Kept so a later import of the same people finds them (docs/architecture.md#gedcom-import-and-export).
+          const uid = child.value.trim();
+          if (uid && uid.length <= 100) pushUnique(person.uids!, uid);
+          break;
+        }
         case 'OBJE':
           break;
         default:
@@ -345,6 +353,7 @@ export class GedcomMapper {
     draft.media = draft.media.slice();
     draft.famc = draft.famc.slice();
     draft.fams = draft.fams.slice();
+    person.uids = person.uids!.slice();
     return draft;
   }
 

@@ -289,6 +289,14 @@ describe('what a person holds', () => {
     });
   });
 
+  it('keeps a person’s UIDs: GEDCOM 7 UID and the _UID of programs before it', () => {
+    const maximal = read('gedcom-7.0/maximal70.ged').people[0]!;
+    expect(maximal.uids).toEqual(['3d75b5eb-36e9-40b3-b79f-f088b5c18595', 'cb49c361-7124-447e-b587-4c6d36e51825']);
+    const rootsMagic = read('edge-cases/rootsmagic-2026-export.ged');
+    expect(rootsMagic.people[0]!.uids).toEqual(['F08626283300F111AC39EE3E4291474468A3']);
+    expect(rootsMagic.report.extensionTags.byTag).not.toHaveProperty('_UID');
+  });
+
   it('reads @@ as GEDCOM 5 and GEDCOM 7 each want it', () => {
     const seven = read('gedcom-7.0/familysearch-examples/escapes.ged');
     expect(seven.people[0].story).toBe(

@@ -33,6 +33,7 @@ function comparable(data: GedcomData) {
       burial: date(person.burial),
       baptism: date(person.baptism),
       story: person.story,
+      uids: person.uids,
     })),
     partnerships: data.families
       .filter((family) => family.partners.length > 0)

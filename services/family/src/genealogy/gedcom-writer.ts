@@ -124,6 +124,11 @@ export function* gedcomLines(data: GedcomData, options: GedcomWriteOptions = {})
       if (person.story?.trim()) lines.push(...textLines(1, 'NOTE', person.story.trim()));
       for (const object of mediaOf.get(person.id) ?? []) lines.push(`1 OBJE ${object}\n`);
     }
+    // Identifiers are not private: they let an import of this file find the same people again.
+    for (const uid of person.uids ?? []) {
+      const value = singleLine(uid);
+      if (value) lines.push(`1 UID ${escapeLine(value)}\n`);
+    }
     // GEDCOM 7 wants every structure to hold something: a person nothing is known of gets an empty name.
     if (lines.length === 0) lines.push('1 NAME //\n');
     yield `0 ${xref} INDI\n`;

@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PersonFields } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
@@ -24,8 +24,11 @@ import { useCreatePerson } from '../api/use-person';
 import { lifeYears } from '../utils/years';
 import { PersonFormDialog } from './person-form-dialog';
 
-/** /people: everyone in the family, with or without an account, searchable by any part of a name. */
-export function PeoplePage() {
+/**
+ * /people: everyone in the family, with or without an account, searchable by any part of a name. `footer` is
+ * what the route puts below the list (the GEDCOM buttons).
+ */
+export function PeoplePage({ footer }: { footer?: ReactNode } = {}) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const { people, error, isLoading, hasMore, loadingMore, loadMore, refresh } = usePeople(deferred);
@@ -105,6 +108,7 @@ export function PeoplePage() {
           </Button>
         </Box>
       )}
+      {footer && <Box sx={{ mt: 3 }}>{footer}</Box>}
       <PersonFormDialog
         open={adding}
         title="Add a person"

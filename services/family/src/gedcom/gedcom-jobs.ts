@@ -1,0 +1,17 @@
+import type { JobKind } from '@family/shared/jobs';
+
+/** The family service's job queue lives in its own schema beside `family` (docs/architecture.md#background-jobs). */
+export const FAMILY_JOBS_SCHEMA = 'family_jobs';
+
+/** One import of a GEDCOM file or GEDZIP; its key is the import's id, so asking twice queues it once. */
+export const GEDCOM_IMPORT: JobKind = { name: 'gedcom-import', retryLimit: 2, retryDelaySeconds: 5 };
+
+export const FAMILY_JOB_KINDS = [GEDCOM_IMPORT];
+
+export interface GedcomImportJob {
+  importId: number;
+}
+
+/** Injection tokens: the queue (a sender in the service, a worker in the worker) and the upload storage. */
+export const FAMILY_JOBS = Symbol('FAMILY_JOBS');
+export const GEDCOM_STORAGE = Symbol('GEDCOM_STORAGE');

@@ -1,0 +1,42 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { ObjectStorageModule } from '@family/shared/storage';
+import type { FamilyConfig } from './config';
+import { familyDatabase } from './data-source';
+import { FamilyJobsCloser, familyJobsProvider } from './gedcom/family-jobs.provider';
+import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
+import { GedcomImporter } from './gedcom/gedcom-importer';
+import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
+import { GedcomMediaImporter } from './gedcom/gedcom-media';
+import { GedcomTieWriter } from './gedcom/gedcom-ties';
+import { GedcomWorker } from './gedcom/gedcom-worker';
+import { FAMILY_CONFIG } from './services/services';
+
+/** The family worker: the same database and storage as the service, no HTTP; it runs GEDCOM imports. */
+@Module({})
+export class WorkerModule {
+  static register(config: FamilyConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ArchiveCoreModule.forRoot({
+          serviceName: 'family',
+          internalSecret: config.INTERNAL_SECRET,
+          profileUrl: config.PROFILE_URL,
+        }),
+        databaseModule(familyDatabase(config.DATABASE_URL)),
+        ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
+      ],
+      providers: [
+        { provide: FAMILY_CONFIG, useValue: config },
+        familyJobsProvider(config, 'worker'),
+        FamilyJobsCloser,
+        GedcomImportRepository,
+        GedcomTieWriter,
+        GedcomMediaImporter,
+        GedcomImporter,
+        GedcomWorker,
+      ],
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Client } from 'pg';
+import { loadConfig } from '@family/shared';
+import { ArchiveLogger } from '@family/shared/nest';
+import { startTestApp, testDatabaseUrl, testEnv } from '@family/shared/testing';
+import { AppModule as AuthModule } from '../../auth/src/app.module';
+import { AuthConfig } from '../../auth/src/config';
+import { AppModule as MediaModule } from '../../media/src/app.module';
+import { MediaConfig } from '../../media/src/config';
+import { AppModule as ProfileModule } from '../../profile/src/app.module';
+import { ProfileConfig } from '../../profile/src/config';
+import { AppModule } from '../src/app.module';
+import { FamilyConfig } from '../src/config';
+import { WorkerModule } from '../src/worker.module';
+
+/**
+ * Auth, profile, media and family with the family worker, in-process on free ports, over the real test
+ * database and one storage folder: everything a GEDCOM import touches.
+ */
+export async function startGedcomStack() {
+  const storage = testEnv().STORAGE_DIR!;
+  // Auth is asked for ids by profile; an import never asks auth for anything that needs profile.
+  const auth = await startTestApp(AuthModule.register(loadConfig(AuthConfig, testEnv({ SIGNUP: 'closed' }))));
+  const profile = await startTestApp(
+    ProfileModule.register(loadConfig(ProfileConfig, testEnv({ AUTH_URL: auth.url, STORAGE_DIR: storage }))),
+  );
+  const media = await startTestApp(
+    MediaModule.register(loadConfig(MediaConfig, testEnv({ PROFILE_URL: profile.url, STORAGE_DIR: storage }))),
+  );
+  const env = testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth.url, MEDIA_URL: media.url, STORAGE_DIR: storage });
+  const family = await startTestApp(AppModule.register(loadConfig(FamilyConfig, env)));
+  const worker: INestApplicationContext = await NestFactory.createApplicationContext(
+    WorkerModule.register(loadConfig(FamilyConfig, env)),
+    { logger: new ArchiveLogger({ logLevels: ['error'] }) },
+  );
+  await worker.init();
+  const db = new Client({ connectionString: testDatabaseUrl() });
+  await db.connect();
+  return {
+    profile,
+    auth,
+    media,
+    family,
+    worker,
+    db,
+    storage,
+    async close() {
+      await worker.close();
+      await family.app.close();
+      await media.app.close();
+      await auth.app.close();
+      await profile.app.close();
+      await db.end();
+    },
+  };
+}

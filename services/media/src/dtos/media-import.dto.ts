@@ -1,0 +1,35 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsId } from '@family/shared';
+
+/** POST /internal/media/imports?uploadedBy=&tags=: who the item is uploaded as, and who it shows. */
+export class MediaImportQuery {
+  @Transform(({ value }) => Number(value))
+  @IsId({ message: 'uploadedBy must be a person id' })
+  uploadedBy!: number;
+
+  @Transform(({ value }) =>
+    typeof value === 'string' && value.trim() !== '' ? value.split(',').map((id) => Number(id.trim())) : [],
+  )
+  @IsArray()
+  @ArrayMaxSize(200, { message: 'At most 200 people are tagged at once' })
+  @IsInt({ each: true, message: 'tags must be person ids' })
+  @Min(1, { each: true, message: 'tags must be person ids' })
+  tags!: number[];
+}
+
+/** GET /internal/media/tagged?after=&limit=: one page of tagged files, after a media id. */
+export class TaggedMediaQuery {
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt({ message: 'after must be a media id' })
+  @Min(0, { message: 'after must be a media id' })
+  after: number = 0;
+
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 5000' })
+  @Max(5000, { message: 'limit must be between 1 and 5000' })
+  limit: number = 1000;
+}
