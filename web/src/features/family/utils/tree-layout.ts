@@ -25,11 +25,16 @@ export type TreeNode = Point & {
   role: TreeRole;
   /** Shown beside the node: docs/product.md "Family tree" labels the spouse and the siblings. */
   label?: 'Spouse' | 'Sibling';
+  /** "1901–1975", "about 1850": shown under the name in the tree over generations. */
+  years?: string | null;
+  /** People without accounts are drawn apart from members (a dashed ring). */
+  hasAccount?: boolean;
 };
 
 export type TreeLink = {
   key: string;
-  kind: 'parent' | 'spouse' | 'sibling';
+  /** `former`: a partnership that has ended, dashed like a loose sibling tie. */
+  kind: 'parent' | 'spouse' | 'sibling' | 'former';
   /** A polyline: parent to child goes down, across at the middle between the rows, and down again. */
   points: Point[];
 };
