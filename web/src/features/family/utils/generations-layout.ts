@@ -1,6 +1,6 @@
 import { hierarchy, tree as tidyTree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { FamilyTree, PersonListItem } from '@family/contract';
-import { lifeYears } from '../../people/utils/years';
+import { lifeYearsInWords } from '@family/shared/genealogy';
 import { TREE, type Point, type TreeLayout, type TreeLink, type TreeNode, type TreeRole } from './tree-layout';
 
 /**
@@ -383,7 +383,7 @@ function toCanvas(graph: Graph, tree: FamilyTree, spot: Map<number, { x: number;
       ...pointOf(person.id),
       person,
       role: roleOf(person.id),
-      years: lifeYears(person),
+      years: lifeYearsInWords(person.birth?.date ?? null, person.death?.date ?? null, person.death !== null),
       hasAccount: person.hasAccount,
     }));
 
