@@ -23,7 +23,11 @@ const MARGIN = 240;
 const GAP_SIBLINGS = 0.2;
 const GAP_FAMILIES = 0.45;
 const GAP_COUSINS = 0.7;
-/** How far apart the buses of two families in one gap between rows are drawn. */
+/** Canvas units from one generation's row to the next: room for two lines of name, the years, and the buses. */
+const ROW_SPACING = 250;
+/** Below a person's centre, their name and years end here; lines between rows run below it. */
+const NAME_ROOM = 120;
+/** How far apart the buses of two families in one gap between rows are drawn (less when many must fit). */
 const BUS_STEP = 12;
 
 type Unit = {
@@ -353,7 +357,8 @@ export function busLevels(spans: Array<{ drop: number; minKid: number; maxKid: n
 }
 
 function toCanvas(graph: Graph, tree: FamilyTree, spot: Map<number, { x: number; g: number }>): TreeLayout {
-  const { horizontalSpacing: dx, verticalSpacing: dy, nodeRadius: r } = TREE;
+  const { horizontalSpacing: dx, nodeRadius: r } = TREE;
+  const dy = ROW_SPACING;
   const spots = [...spot.values()];
   const minX = Math.min(...spots.map((s) => s.x));
   const maxX = Math.max(...spots.map((s) => s.x));
@@ -431,15 +436,18 @@ function toCanvas(graph: Graph, tree: FamilyTree, spot: Map<number, { x: number;
       })),
     );
     const count = Math.max(...levels) + 1;
+    const room = dy - NAME_ROOM - r - 20;
+    const step = count > 1 ? Math.min(BUS_STEP, room / (count - 1)) : 0;
     group.forEach(({ family, drop, kids }, index) => {
-      const busY = drop.y + dy / 2 + (levels[index]! - (count - 1) / 2) * BUS_STEP;
+      const busY = drop.y + NAME_ROOM + 10 + room / 2 + (levels[index]! - (count - 1) / 2) * step;
+      // A couple's line leaves the line between them; a lone parent's leaves from under their name.
       const couple = family.parents.length === 2;
       const xs = [drop.x, ...kids.map((k) => k.x)];
       links.push({
         key: `f${family.key}`,
         kind: 'parent',
         points: [
-          { x: drop.x, y: couple ? drop.y : drop.y + r },
+          { x: drop.x, y: couple ? drop.y : drop.y + NAME_ROOM },
           { x: drop.x, y: busY },
         ],
       });
@@ -476,7 +484,7 @@ function toCanvas(graph: Graph, tree: FamilyTree, spot: Map<number, { x: number;
       minX: Math.min(...xs) - 100,
       maxX: Math.max(...xs) + 100,
       minY: Math.min(...ys) - 64,
-      maxY: Math.max(...ys) + 110,
+      maxY: Math.max(...ys) + NAME_ROOM,
     },
   };
 }
