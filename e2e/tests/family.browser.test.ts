@@ -49,6 +49,8 @@ describe('the family tree in a browser', () => {
 
       await page.getByRole('button', { name: 'Add Relation' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Relation' });
+      // The dialog opens on a new person without an account; an existing one is the second choice.
+      await dialog.getByRole('button', { name: 'Existing Person' }).click();
       await dialog.getByRole('combobox', { name: 'Family member' }).fill(mum.displayName);
       await page.getByRole('option', { name: new RegExp(mum.displayName) }).click();
       await dialog.getByLabel('Relation type').selectOption('parent');
@@ -92,6 +94,7 @@ describe('the family tree in a browser', () => {
 
       await page.getByRole('button', { name: 'Add Relation' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
+      await dialog.getByRole('button', { name: 'Existing User' }).click();
       await dialog.getByRole('combobox', { name: 'User' }).fill(grandpa.displayName);
       await page.getByRole('option', { name: new RegExp(grandpa.displayName) }).click();
       await dialog.getByLabel('Relation type').selectOption('parent');
