@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ChildTie, FamilyTree, Partnership, PersonListItem, Sex } from '@family/contract';
 import { FamilyTreeCanvas } from '../components/family-tree-canvas';
+import { nameLines } from '../components/family-tree-node';
 import { busLevels, layoutGenerations, visiblePart } from '../utils/generations-layout';
 import { TREE, type Point, type TreeLayout } from '../utils/tree-layout';
 
@@ -272,3 +273,12 @@ function generatedFamily(up: number, down: number): FamilyTree {
   descendants(root, down, 1900);
   return { rootId: root, people, childTies, partnerships, siblings: [] };
 }
+
+describe(nameLines.name, () => {
+  it('breaks a long name between words into two lines, shortening only what still does not fit', () => {
+    expect(nameLines('Anna Nowak')).toEqual(['Anna Nowak']);
+    expect(nameLines('Maria Anna Kowalczyk')).toEqual(['Maria Anna', 'Kowalczyk']);
+    expect(nameLines('Partner Genmwvr18ixphone')).toEqual(['Partner', 'Genmwvr18ixph…']);
+    expect(nameLines('Jan Stefan Kowalczyk-Nowak Wiśniewski').every((line) => line.length <= 14)).toBe(true);
+  });
+});

@@ -278,7 +278,7 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
             strokeWidth: 6,
             strokeLinejoin: 'round',
           },
-          '& .tree-node-name': { fill: palette.text.primary, fontSize: 18, fontWeight: 600 },
+          '& .tree-node-name': { fill: palette.text.primary, fontSize: 16, fontWeight: 600 },
           '& .tree-node-name.tree-node-root': { fontWeight: 800 },
           '& .tree-node-years': { fill: palette.text.secondary, fontSize: 15 },
           '& .tree-node-label': {

@@ -11,7 +11,7 @@ type FamilyTreeNodeProps = {
 };
 
 /** Characters of a name line: two lines fit between neighbours TREE.horizontalSpacing apart at any zoom. */
-const LINE_LENGTH = 16;
+const LINE_LENGTH = 14;
 
 /** A name in at most two lines broken between words ("Maria Anna" / "Kowalczyk"), shortened only past that. */
 export function nameLines(name: string): string[] {
