@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ChildTie, FamilyTree, Partnership, PersonListItem, Sex } from '@family/contract';
 import { FamilyTreeCanvas } from '../components/family-tree-canvas';
 import { nameLines } from '../components/family-tree-node';
-import { busLevels, layoutGenerations, visiblePart } from '../utils/generations-layout';
-import { TREE, type Point, type TreeLayout } from '../utils/tree-layout';
+import { busLevels, layoutGenerations } from '../utils/generations-layout';
+import { TREE, visiblePart, type Point, type TreeLayout } from '../utils/tree-layout';
 
 const person = (id: number, displayName: string, sex: Sex = 'U', birth: string | null = null): PersonListItem => ({
   id,

@@ -19,8 +19,8 @@ import {
   type TreeLayout,
   type TreeNode,
   type View,
+  visiblePart,
 } from '../utils/tree-layout';
-import { visiblePart } from '../utils/generations-layout';
 import { FamilyTreeNode } from './family-tree-node';
 
 type FamilyTreeCanvasProps = {

@@ -279,3 +279,24 @@ export function initialsOf(name: string): string {
   const letters = words.length === 1 ? [...words[0]].slice(0, 1) : [[...words[0]][0], [...words[words.length - 1]][0]];
   return letters.join('').toUpperCase();
 }
+
+/** The nodes and links inside `rect` (canvas units, with a margin): what a large tree draws. */
+export function visiblePart(
+  layout: TreeLayout,
+  rect: { minX: number; minY: number; maxX: number; maxY: number },
+): Pick<TreeLayout, 'nodes' | 'links'> {
+  const inside = (x: number, y: number) => x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY;
+  return {
+    nodes: layout.nodes.filter((node) => inside(node.x, node.y)),
+    links: layout.links.filter((link) => {
+      let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
+      for (const p of link.points) {
+        x0 = Math.min(x0, p.x);
+        x1 = Math.max(x1, p.x);
+        y0 = Math.min(y0, p.y);
+        y1 = Math.max(y1, p.y);
+      }
+      return x1 >= rect.minX && x0 <= rect.maxX && y1 >= rect.minY && y0 <= rect.maxY;
+    }),
+  };
+}
