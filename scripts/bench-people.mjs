@@ -133,37 +133,46 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DRAWS = 10;
 
 /**
- * The chart in Chromium (desktop size, signed in by the session cookie): from the start of navigation to the
- * root's node being on screen, page code, data and drawing included, over DRAWS fresh loads.
+ * The chart in Chromium (desktop size, signed in by the session cookie), over DRAWS fresh loads: its first draw on
+ * its own, from the tree's data in hand to the drawn canvas (the page's performance measure
+ * `family-tree:first-draw`: layout, React's render and commit), and for reference the whole page load from the
+ * start of navigation to the root's node on screen.
  */
 async function measureFirstDraw(baseUrl, cookie, rootId) {
-  if (!fs.existsSync(CHROMIUM)) {
-    return { measure: 'tree chart: first draw in Chromium', display: `no Chromium at ${CHROMIUM}`, met: null };
-  }
+  const name = `tree chart: first draw in Chromium, ${DEPTH} generations each way`;
+  if (!fs.existsSync(CHROMIUM)) return [{ measure: name, display: `no Chromium at ${CHROMIUM}`, met: null }];
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const [name, value] = cookie.split(';')[0].split('=');
-    await context.addCookies([{ name, value, url: baseUrl }]);
+    const [cookieName, value] = cookie.split(';')[0].split('=');
+    await context.addCookies([{ name: cookieName, value, url: baseUrl }]);
     const page = await context.newPage();
-    const samples = [];
+    const draws = [];
+    const loads = [];
     for (let i = 0; i < DRAWS + 1; i++) {
       await page.goto(`${baseUrl}/family/tree/${rootId}?depth=${DEPTH}`);
       await page.waitForSelector('[data-role="root"]');
-      const ms = await page.evaluate(() => performance.now());
-      if (i > 0) samples.push(ms);
+      await page.waitForFunction(() => performance.getEntriesByName('family-tree:first-draw').length > 0);
+      const { draw, load } = await page.evaluate(() => ({
+        draw: performance.getEntriesByName('family-tree:first-draw')[0].duration,
+        load: performance.now(),
+      }));
+      if (i > 0) {
+        draws.push(draw);
+        loads.push(load);
+      }
     }
-    const sorted = [...samples].sort((a, b) => a - b);
-    const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-    return {
-      measure: `tree chart: navigation to first draw in Chromium, ${DEPTH} generations each way`,
-      median: round(at(0.5)),
-      p95: round(at(0.95)),
-      samples: samples.length,
-      target: 'p95 < 200 ms (first draw)',
-      met: at(0.95) < 200,
+    const summary = (samples) => {
+      const sorted = [...samples].sort((a, b) => a - b);
+      const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+      return { median: round(at(0.5)), p95: round(at(0.95)), samples: samples.length };
     };
+    const draw = summary(draws);
+    return [
+      { measure: name, ...draw, target: 'p95 < 200 ms', met: draw.p95 < 200 },
+      { measure: 'tree page: navigation to the drawn tree (for reference)', ...summary(loads), met: null },
+    ];
   } finally {
     await browser.close();
   }
@@ -229,7 +238,7 @@ async function main() {
       },
     });
     row(`people search: q=zieliński at ${PEOPLE} people, limit 200`, rare, 50);
-    rows.push(await measureFirstDraw(stack.gatewayUrl, cookie, tree.root));
+    rows.push(...(await measureFirstDraw(stack.gatewayUrl, cookie, tree.root)));
     log(`importing a generated ${PEOPLE}-person GEDCOM through the gateway…`);
     rows.push(...(await measureGedcomImport(stack, cookie)));
     stack.check();

@@ -21,6 +21,8 @@ module.exports = {
     // The API contract from its source, as Vite reads it.
     '^@family/contract$': '<rootDir>/../packages/contract/src/index.ts',
     '^@family/shared/genealogy$': '<rootDir>/../packages/shared/src/genealogy/genealogical-date.ts',
+    // d3-hierarchy ships ES modules only; its UMD build is the same code for Jest's CommonJS.
+    '^d3-hierarchy$': '<rootDir>/../node_modules/d3-hierarchy/dist/d3-hierarchy.js',
     '\\.(css|less|scss)$': '<rootDir>/src/testing/style-stub.cjs',
     '\\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|mp3|mp4)$': '<rootDir>/src/testing/file-stub.cjs',
   },

@@ -39,7 +39,7 @@ describe('people without accounts in a browser', () => {
       const surname = `Lis${run}${name}`;
       await addPerson(page, { given: 'Maria', surname, birth: 'ABT 1890' });
       const profile = page.getByRole('region', { name: 'Profile' });
-      await profile.getByText('b. c. 1890').waitFor();
+      await profile.getByText('born about 1890').waitFor();
 
       // Her daughter through Add Relation, which opens on a new person without an account.
       await page.getByRole('button', { name: 'Add Relation' }).click();
@@ -61,7 +61,7 @@ describe('people without accounts in a browser', () => {
       const list = page.getByRole('list', { name: 'People' });
       await list.getByText(`Maria ${surname}`).waitFor();
       await list.getByText(`Zofia ${surname}`).waitFor();
-      await list.getByText('c. 1890', { exact: false }).waitFor();
+      await list.getByText('about 1890', { exact: false }).waitFor();
 
       await page.goto(`/profile/${mother}`);
       await profile.getByRole('button', { name: 'Edit' }).click();

@@ -14,14 +14,16 @@ import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
+/** BENCH_PORT_OFFSET moves every port, so two checkouts can measure on one machine at once. */
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const SERVICES = [
-  { name: 'auth', port: 13401 },
-  { name: 'profile', port: 13402, relayPort: 13412 },
-  { name: 'media', port: 13403, relayPort: 13413 },
-  { name: 'albums', port: 13404, relayPort: 13414 },
-  { name: 'family', port: 13405 },
+  { name: 'auth', port: 13401 + OFFSET },
+  { name: 'profile', port: 13402 + OFFSET, relayPort: 13412 + OFFSET },
+  { name: 'media', port: 13403 + OFFSET, relayPort: 13413 + OFFSET },
+  { name: 'albums', port: 13404 + OFFSET, relayPort: 13414 + OFFSET },
+  { name: 'family', port: 13405 + OFFSET },
 ];
-const GATEWAY_PORT = 18480;
+const GATEWAY_PORT = 18480 + OFFSET;
 /** Lines of each process's output kept to explain a failure. */
 const LOG_TAIL = 60;
 

@@ -3,8 +3,10 @@ import {
   fromGedcom7Date,
   isGedcom7DateValue,
   isLiving,
+  lifeYearsInWords,
   parseGenealogicalDate,
   toGedcom7Date,
+  yearInWords,
 } from './genealogical-date';
 
 const span = (text: string) => {
@@ -258,5 +260,40 @@ describe('dateInWords', () => {
     ['sometime', 'sometime'],
   ])('%s reads "%s"', (text, words) => {
     expect(dateInWords(text)).toBe(words);
+  });
+});
+
+describe('yearInWords', () => {
+  it.each([
+    ['1850', '1850'],
+    ['12 MAR 1901', '1901'],
+    ['ABT 1850', 'about 1850'],
+    ['CAL 1850', 'about 1850'],
+    ['EST MAR 1850', 'about 1850'],
+    ['BEF 1900', 'before 1900'],
+    ['AFT 1 JAN 1900', 'after 1900'],
+    ['BET 1900 AND 1910', '1900/1910'],
+    ['FROM 1939 TO 1945', '1939/1945'],
+    ['@#DJULIAN@ 1700', '1700'],
+    ['@#DHEBREW@ 1 TSH 5780', '2019'],
+    ['44 BC', '44 BC'],
+    ['INT 1850 (from a letter)', '1850'],
+    ['sometime', 'sometime'],
+  ])('%s reads "%s"', (text, words) => {
+    expect(yearInWords(text)).toBe(words);
+  });
+});
+
+describe('lifeYearsInWords', () => {
+  it.each([
+    ['1901', '1975', true, '1901–1975'],
+    ['ABT 1850', '3 MAR 1910', true, 'about 1850 – 1910'],
+    ['1990', null, false, 'born 1990'],
+    [null, '1944', true, 'died 1944'],
+    ['1850', null, true, '1850–?'],
+    [null, null, true, null],
+    [null, null, false, null],
+  ])('%s to %s (dead: %s) reads "%s"', (birth, death, dead, words) => {
+    expect(lifeYearsInWords(birth, death, dead)).toBe(words);
   });
 });

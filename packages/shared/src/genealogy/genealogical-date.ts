@@ -1,5 +1,6 @@
 import {
   calendarToDay,
+  dayToGregorian,
   dayToIso,
   gregorianToDay,
   isHebrewLeapYear,
@@ -659,4 +660,56 @@ export function dateInWords(text: string): string {
     if (error instanceof DateGrammarError) return text;
     throw error;
   }
+}
+
+/** The year of one calendar date as people count years: Hebrew and French Republican years become Gregorian. */
+function yearOfSimple(date: SimpleDate): string {
+  if (date.calendar === 'hebrew' || date.calendar === 'french') return String(dayToGregorian(date.first).year);
+  return date.bce ? `${date.year} BC` : String(date.year);
+}
+
+function yearsOfValue(value: ParsedValue): string {
+  switch (value.qualifier) {
+    case 'between':
+    case 'fromTo': {
+      const [start, end] = [yearOfSimple(value.start), yearOfSimple(value.end)];
+      return start === end ? start : `${start}/${end}`;
+    }
+    case 'interpreted':
+      return yearsOfValue(value.inner);
+    case 'phrase':
+      return value.phrase;
+    case 'calculated':
+    case 'estimated':
+      return `about ${yearOfSimple(value.date)}`;
+    default:
+      return `${QUALIFIER_WORDS[value.qualifier]}${yearOfSimple(value.date)}`;
+  }
+}
+
+/**
+ * A genealogical date as a year alone, for where space is short (lists, the tree): "1850", "about 1850",
+ * "before 1900", "1900/1910" (between the two). Text that is not a date comes back as it was written.
+ */
+export function yearInWords(text: string): string {
+  try {
+    return yearsOfValue(parseValue(text));
+  } catch (error) {
+    if (error instanceof DateGrammarError) return text;
+    throw error;
+  }
+}
+
+/**
+ * A life in years: "1901–1975", "about 1850 – 1910", "born 1990", "died 1944", "1850–?" (dead, the year of death
+ * unknown); null when nothing is known. `dead` says a death is recorded even without a date.
+ */
+export function lifeYearsInWords(birthDate: string | null, deathDate: string | null, dead: boolean): string | null {
+  const born = birthDate ? yearInWords(birthDate) : null;
+  const died = deathDate ? yearInWords(deathDate) : null;
+  if (!dead && !died) return born ? `born ${born}` : null;
+  if (!born && !died) return null;
+  if (!born) return `died ${died}`;
+  const dash = /\s/.test(born) || (died !== null && /\s/.test(died)) ? ' – ' : '–';
+  return `${born}${dash}${died ?? '?'}`;
 }

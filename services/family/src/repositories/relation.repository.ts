@@ -24,6 +24,34 @@ interface RelationRow {
   created_at: Date;
 }
 
+/** A tie among the people of a tree: only what the tree shows. */
+export type TreeTie = Pick<
+  RelationEntity,
+  | 'id'
+  | 'fromUserId'
+  | 'toUserId'
+  | 'relationType'
+  | 'kind'
+  | 'isCurrent'
+  | 'startDate'
+  | 'startPlace'
+  | 'endDate'
+  | 'endPlace'
+>;
+/** A tie as the tree's statement sends it: an array, so the JSON is lean. */
+type TreeTieRow = [
+  number,
+  number,
+  number,
+  RelationType,
+  RelationEntity['kind'],
+  boolean,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+];
+
 const COLUMNS =
   'id, from_user_id, to_user_id, relation_type, kind, is_current, start_date, start_place, end_date, end_place, created_by, created_at';
 /** The same columns of the relations table aliased `r`. */
@@ -355,12 +383,13 @@ export class RelationRepository {
   }
 
   /**
-   * Who is drawn around `rootId`: ancestors up to `up` generations, descendants down to `down`, the root's
-   * siblings (children of the root's parents, and sibling rows), and the partners of all of them. Every step
-   * reads one end of a row through its index.
+   * The tree around `rootId` in one statement (docs/architecture.md "People and families"): who is drawn
+   * (ancestors up to `up` generations, descendants down to `down`, the root's siblings, i.e. the parents' other
+   * children and sibling rows, and the partners of all of them) and every tie among them, as lean rows. Every
+   * step of the walk reads one end of a row through the (person, type) indexes.
    */
-  async peopleAround(rootId: number, up: number, down: number): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.relations.query(
+  async treeAround(rootId: number, up: number, down: number): Promise<{ ids: number[]; ties: TreeTie[] }> {
+    const [row]: Array<{ ids: number[]; ties: TreeTie[] | null }> = await this.relations.query(
       `WITH RECURSIVE ancestors(id, depth) AS (
          SELECT $1::int, 0
          UNION
@@ -388,22 +417,40 @@ export class RelationRepository {
          UNION SELECT r.to_user_id FROM relations r JOIN parents p ON r.from_user_id = p.id WHERE r.relation_type = 'child'
          UNION SELECT to_user_id FROM relations WHERE from_user_id = $1 AND relation_type = 'sibling'
          UNION SELECT from_user_id FROM relations WHERE to_user_id = $1 AND relation_type = 'sibling'
+       ), drawn AS (
+         SELECT id FROM core
+         UNION
+         SELECT s.id FROM core c CROSS JOIN LATERAL (
+           SELECT to_user_id AS id FROM relations WHERE from_user_id = c.id AND relation_type = 'spouse'
+           UNION ALL
+           SELECT from_user_id AS id FROM relations WHERE to_user_id = c.id AND relation_type = 'spouse'
+         ) s
        )
-       SELECT id FROM core
-       UNION SELECT r.to_user_id FROM relations r JOIN core c ON r.from_user_id = c.id WHERE r.relation_type = 'spouse'
-       UNION SELECT r.from_user_id FROM relations r JOIN core c ON r.to_user_id = c.id WHERE r.relation_type = 'spouse'`,
+       SELECT
+         (SELECT array_agg(id ORDER BY id) FROM drawn) AS ids,
+         (SELECT json_agg(json_build_array(r.id, r.from_user_id, r.to_user_id, r.relation_type, r.kind, r.is_current,
+                   r.start_date, r.start_place, r.end_date, r.end_place) ORDER BY r.id)
+            FROM drawn f JOIN relations r ON r.from_user_id = f.id
+           WHERE r.to_user_id IN (SELECT id FROM drawn)) AS ties`,
       [rootId, up, down],
     );
-    return rows.map((row) => row.id);
-  }
-
-  /** Every relation between two of these people. */
-  async relationsAmong(ids: number[]): Promise<RelationEntity[]> {
-    const rows: RelationRow[] = await this.relations.query(
-      `SELECT ${COLUMNS} FROM relations WHERE from_user_id = ANY($1::int[]) AND to_user_id = ANY($1::int[]) ORDER BY id`,
-      [ids],
-    );
-    return rows.map(toEntity);
+    const ties = (row?.ties ?? []).map((tie) => {
+      const [id, fromUserId, toUserId, relationType, kind, isCurrent, startDate, startPlace, endDate, endPlace] =
+        tie as unknown as TreeTieRow;
+      return {
+        id,
+        fromUserId,
+        toUserId,
+        relationType,
+        kind: kindOf(relationType, kind),
+        isCurrent,
+        startDate,
+        startPlace,
+        endDate,
+        endPlace,
+      };
+    });
+    return { ids: row?.ids ?? [rootId], ties };
   }
 
   findTieChange(id: number): Promise<TieChangeRow | null> {

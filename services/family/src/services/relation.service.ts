@@ -148,11 +148,10 @@ export class RelationService {
    * their ties, their fields from profile). Siblings are those who share a parent, and explicit sibling rows.
    */
   async treeAround(rootId: number, up: number, down: number): Promise<FamilyTree> {
-    const ids = await this.relations.peopleAround(rootId, up, down);
-    const [rows, found] = await Promise.all([
-      this.relations.relationsAmong(ids),
-      this.internal.call<PersonListItem[]>(this.profile, 'POST', '/internal/people/lookup', { body: { ids } }),
-    ]);
+    const { ids, ties: rows } = await this.relations.treeAround(rootId, up, down);
+    const found = await this.internal.call<PersonListItem[]>(this.profile, 'POST', '/internal/people/lookup', {
+      body: { ids },
+    });
     if (!found.some((person) => person.id === rootId)) throw new NotFoundException(UNKNOWN_ROOT);
     const known = new Set(found.map((person) => person.id));
     const tree: FamilyTree = { rootId, people: found, childTies: [], partnerships: [], siblings: [] };

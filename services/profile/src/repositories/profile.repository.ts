@@ -129,4 +129,20 @@ export class ProfileRepository {
       return rows[0]?.picture_key ?? null;
     });
   }
+
+  /**
+   * The family tree's people (POST /internal/people/lookup, on every tree drawn): only the columns a list item
+   * shows, read as plain rows in one statement, without TypeORM building them column by column.
+   */
+  async listItemsOf(userIds: number[]): Promise<ProfileEntity[]> {
+    const rows: Array<Partial<ProfileEntity>> = await this.profiles.query(
+      `SELECT user_id AS "userId", username, display_name AS "displayName", picture_key AS "pictureKey",
+              picture_version AS "pictureVersion", given_name AS "givenName", surname, sex,
+              birth_date AS "birthDate", birth_place AS "birthPlace", died, death_date AS "deathDate",
+              death_place AS "deathPlace"
+         FROM profiles WHERE user_id = ANY($1::int[])`,
+      [userIds],
+    );
+    return rows.map((row) => Object.assign(new ProfileEntity(), row));
+  }
 }

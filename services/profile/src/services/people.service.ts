@@ -82,7 +82,7 @@ export class PeopleService {
 
   /** Many people at once (unknown ids are left out). */
   async lookup(ids: number[]): Promise<PersonListItem[]> {
-    return (await this.profiles.findByIds([...new Set(ids)])).map(mapPersonListItem);
+    return (await this.profiles.listItemsOf([...new Set(ids)])).map(mapPersonListItem);
   }
 
   async get(id: number): Promise<PersonDetail> {

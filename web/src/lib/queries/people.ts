@@ -1,7 +1,15 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import type { PeoplePage, PersonSummary, UserProfile } from '@family/contract';
+import type { PeoplePage, PersonListItem, PersonSummary, UserProfile } from '@family/contract';
+import { lifeYearsInWords } from '@family/shared/genealogy';
 import { getJson } from '../api';
+
+/** A person as pickers offer them: with their years in words ("1901–1975") where they are known. */
+export type PickablePerson = PersonSummary & { years?: string | null };
+
+/** "1901–1975", "about 1850 – 1910", "born 1990": a person's years for a list's second line. */
+export const yearsOf = (person: Pick<PersonListItem, 'birth' | 'death'>) =>
+  lifeYearsInWords(person.birth?.date ?? null, person.death?.date ?? null, person.death !== null);
 
 /** GET /api/users: everyone in the family. One key, so every picker and name list shares one request and entry. */
 export const PEOPLE_KEY = '/api/users';
@@ -24,14 +32,15 @@ export function useUserProfile(id: number | null) {
 const EVERYONE_KEY = '/api/people#everyone';
 
 /** Every page of GET /api/people, as the people directory shows them (a family is at most a few thousand). */
-async function fetchEveryone(): Promise<PersonSummary[]> {
-  const people: PersonSummary[] = [];
+async function fetchEveryone(): Promise<PickablePerson[]> {
+  const people: PickablePerson[] = [];
   let cursor: string | null = null;
   do {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const page: PeoplePage = await getJson<PeoplePage>(`/api/people?limit=200${query}`);
-    for (const { id, username, displayName, profilePicture } of page.items) {
-      people.push({ id, username, displayName, profilePicture });
+    for (const item of page.items) {
+      const { id, username, displayName, profilePicture } = item;
+      people.push({ id, username, displayName, profilePicture, years: yearsOf(item) });
     }
     cursor = page.nextCursor;
   } while (cursor);
@@ -43,8 +52,8 @@ async function fetchEveryone(): Promise<PersonSummary[]> {
  * account too, so a relative who never signed up can be tagged or related like anyone else. Should the people
  * list fail, the members alone are offered.
  */
-export function useEveryone(members: PersonSummary[], enabled = true): PersonSummary[] {
-  const { data } = useSWR<PersonSummary[], Error>(enabled ? EVERYONE_KEY : null, fetchEveryone);
+export function useEveryone(members: PersonSummary[], enabled = true): PickablePerson[] {
+  const { data } = useSWR<PickablePerson[], Error>(enabled ? EVERYONE_KEY : null, fetchEveryone);
   return useMemo(() => {
     if (!data) return members;
     const known = new Set(members.map((person) => person.id));
@@ -58,4 +67,22 @@ export function usePeopleToPick(enabled = true) {
   const { people: members, error, isLoading } = usePeople(enabled);
   const people = useEveryone(members, enabled && !isLoading);
   return { people, error, isLoading };
+}
+
+const SEARCH_PAUSE_MS = 250;
+
+/**
+ * GET /api/people?q=: the first people whose names hold what was typed, asked for once typing pauses (the server
+ * searches, so "Find a person" never loads a family of thousands).
+ */
+export function usePeopleSearch(text: string, limit = 20) {
+  const [query, setQuery] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data, error, isLoading } = useSWR<PeoplePage, Error>(
+    query ? `/api/people?q=${encodeURIComponent(query)}&limit=${limit}` : null,
+  );
+  return { people: data?.items ?? [], error, isLoading: isLoading || query !== text.trim() };
 }

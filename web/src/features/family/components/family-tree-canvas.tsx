@@ -19,8 +19,8 @@ import {
   type TreeLayout,
   type TreeNode,
   type View,
+  visiblePart,
 } from '../utils/tree-layout';
-import { visiblePart } from '../utils/generations-layout';
 import { FamilyTreeNode } from './family-tree-node';
 
 type FamilyTreeCanvasProps = {
@@ -267,18 +267,20 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
           '& .tree-node-focus': { fill: 'none', stroke: palette.secondary.main, strokeWidth: 4, opacity: 0 },
           '& .tree-node:focus-visible .tree-node-focus': { opacity: 1 },
           '& .tree-node-circle': { fill: '#e4ede6', stroke: palette.primary.light, strokeWidth: 3 },
+          '& .tree-node-circle.tree-node-no-account': { fill: '#f1ece0', strokeDasharray: '7 5' },
           '& .tree-node-circle.tree-node-root': { fill: palette.primary.main, stroke: palette.primary.dark },
           '& .tree-node-initials': { fill: palette.primary.dark, fontSize: 26, fontWeight: 700 },
           '& .tree-node-initials.tree-node-root': { fill: palette.primary.contrastText },
           // A halo in the canvas colour keeps names and labels readable where a line runs behind them.
-          '& .tree-node-name, & .tree-node-label': {
+          '& .tree-node-name, & .tree-node-label, & .tree-node-years': {
             paintOrder: 'stroke',
             stroke: CANVAS_COLOUR,
             strokeWidth: 6,
             strokeLinejoin: 'round',
           },
-          '& .tree-node-name': { fill: palette.text.primary, fontSize: 18, fontWeight: 600 },
+          '& .tree-node-name': { fill: palette.text.primary, fontSize: 16, fontWeight: 600 },
           '& .tree-node-name.tree-node-root': { fontWeight: 800 },
+          '& .tree-node-years': { fill: palette.text.secondary, fontSize: 15 },
           '& .tree-node-label': {
             fill: palette.secondary.main,
             fontSize: 15,
@@ -305,9 +307,11 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
                 key={link.key}
                 points={link.points.map((point) => `${point.x},${point.y}`).join(' ')}
                 fill="none"
-                stroke={link.kind === 'spouse' ? palette.secondary.main : palette.primary.light}
+                stroke={
+                  link.kind === 'spouse' || link.kind === 'former' ? palette.secondary.main : palette.primary.light
+                }
                 strokeWidth={3}
-                strokeDasharray={link.kind === 'sibling' ? '8 7' : undefined}
+                strokeDasharray={link.kind === 'sibling' || link.kind === 'former' ? '8 7' : undefined}
                 strokeLinecap="round"
                 strokeLinejoin="round"
               />

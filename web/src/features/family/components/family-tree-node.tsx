@@ -10,14 +10,23 @@ type FamilyTreeNodeProps = {
   onFocus: (node: TreeNode) => void;
 };
 
-const MAX_NAME_LENGTH = 18;
+/** Characters of a name line: two lines fit between neighbours TREE.horizontalSpacing apart at any zoom. */
+const LINE_LENGTH = 14;
 
-function shortName(name: string): string {
-  return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1).trimEnd()}…` : name;
+/** A name in at most two lines broken between words ("Maria Anna" / "Kowalczyk"), shortened only past that. */
+export function nameLines(name: string): string[] {
+  if (name.length <= LINE_LENGTH) return [name];
+  const words = name.split(/\s+/);
+  let first = words.shift()!;
+  while (words.length > 1 && `${first} ${words[0]}`.length <= LINE_LENGTH) first = `${first} ${words.shift()}`;
+  const rest = words.join(' ');
+  const cut = (line: string) => (line.length > LINE_LENGTH ? `${line.slice(0, LINE_LENGTH - 1).trimEnd()}…` : line);
+  return rest ? [cut(first), cut(rest)] : [cut(first)];
 }
 
 /**
- * One person: picture (or initials) in a circle, the name below, 'Spouse' or 'Sibling' above. Pointer presses
+ * One person: picture (or initials) in a circle (dashed for someone without an account), the name below in up
+ * to two lines and their years under it, 'Spouse' or 'Sibling' above. Pointer presses
  * are read by the canvas (a press on a node only opens it when it was a tap, not a drag); the keyboard opens
  * it here with Enter or Space.
  */
@@ -25,6 +34,7 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
   const { person, role, label } = node;
   const r = TREE.nodeRadius;
   const isRoot = role === 'root';
+  const lines = nameLines(person.displayName);
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -52,7 +62,14 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
           {label}
         </text>
       )}
-      <circle className={isRoot ? 'tree-node-circle tree-node-root' : 'tree-node-circle'} r={r} />
+      <circle
+        className={[
+          'tree-node-circle',
+          isRoot ? 'tree-node-root' : '',
+          node.hasAccount === false ? 'tree-node-no-account' : '',
+        ].join(' ')}
+        r={r}
+      />
       {person.profilePicture ? (
         <image
           href={person.profilePicture}
@@ -72,9 +89,21 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
           {initialsOf(person.displayName)}
         </text>
       )}
-      <text className={isRoot ? 'tree-node-name tree-node-root' : 'tree-node-name'} y={r + 26} textAnchor="middle">
-        {shortName(person.displayName)}
-      </text>
+      {lines.map((line, index) => (
+        <text
+          key={index}
+          className={isRoot ? 'tree-node-name tree-node-root' : 'tree-node-name'}
+          y={r + 26 + index * 21}
+          textAnchor="middle"
+        >
+          {line}
+        </text>
+      ))}
+      {node.years && (
+        <text className="tree-node-years" y={r + 26 + lines.length * 21} textAnchor="middle">
+          {node.years}
+        </text>
+      )}
     </g>
   );
 }

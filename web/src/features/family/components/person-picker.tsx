@@ -1,14 +1,14 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
-import type { PersonSummary } from '@family/contract';
+import type { PickablePerson } from '../../../lib/queries/people';
 
 type PersonPickerProps = {
   id: string;
   label: string;
-  people: PersonSummary[];
-  value: PersonSummary | null;
-  onChange: (person: PersonSummary | null) => void;
+  people: PickablePerson[];
+  value: PickablePerson | null;
+  onChange: (person: PickablePerson | null) => void;
   error?: string;
   loading?: boolean;
   disabled?: boolean;
@@ -49,9 +49,10 @@ export function PersonPicker({
       renderOption={({ key, ...props }, person) => (
         <li key={key} {...props}>
           {person.displayName}
-          {person.displayName !== person.username && (
+          {person.username && person.displayName !== person.username && (
             <span style={{ marginLeft: 8, opacity: 0.7 }}>@{person.username}</span>
           )}
+          {person.years && <span style={{ marginLeft: 8, opacity: 0.7 }}>{person.years}</span>}
         </li>
       )}
       noOptionsText={loading ? 'Loading the family…' : 'Nobody found'}

@@ -25,11 +25,16 @@ export type TreeNode = Point & {
   role: TreeRole;
   /** Shown beside the node: docs/product.md "Family tree" labels the spouse and the siblings. */
   label?: 'Spouse' | 'Sibling';
+  /** "1901–1975", "about 1850": shown under the name in the tree over generations. */
+  years?: string | null;
+  /** People without accounts are drawn apart from members (a dashed ring). */
+  hasAccount?: boolean;
 };
 
 export type TreeLink = {
   key: string;
-  kind: 'parent' | 'spouse' | 'sibling';
+  /** `former`: a partnership that has ended, dashed like a loose sibling tie. */
+  kind: 'parent' | 'spouse' | 'sibling' | 'former';
   /** A polyline: parent to child goes down, across at the middle between the rows, and down again. */
   points: Point[];
 };
@@ -273,4 +278,25 @@ export function initialsOf(name: string): string {
   if (words.length === 0) return '?';
   const letters = words.length === 1 ? [...words[0]].slice(0, 1) : [[...words[0]][0], [...words[words.length - 1]][0]];
   return letters.join('').toUpperCase();
+}
+
+/** The nodes and links inside `rect` (canvas units, with a margin): what a large tree draws. */
+export function visiblePart(
+  layout: TreeLayout,
+  rect: { minX: number; minY: number; maxX: number; maxY: number },
+): Pick<TreeLayout, 'nodes' | 'links'> {
+  const inside = (x: number, y: number) => x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY;
+  return {
+    nodes: layout.nodes.filter((node) => inside(node.x, node.y)),
+    links: layout.links.filter((link) => {
+      let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
+      for (const p of link.points) {
+        x0 = Math.min(x0, p.x);
+        x1 = Math.max(x1, p.x);
+        y0 = Math.min(y0, p.y);
+        y1 = Math.max(y1, p.y);
+      }
+      return x1 >= rect.minX && x0 <= rect.maxX && y1 >= rect.minY && y0 <= rect.maxY;
+    }),
+  };
 }

@@ -49,7 +49,7 @@ describe(PeoplePage.name, () => {
 
     const list = await screen.findByRole('list', { name: 'People' });
     expect(within(list).getByText('Maria Kowalska')).toBeInTheDocument();
-    expect(within(list).getByText('c. 1850–1910')).toBeInTheDocument();
+    expect(within(list).getByText('about 1850 – 1910')).toBeInTheDocument();
     expect(within(list).getByText('@rose')).toBeInTheDocument();
     expect(within(list).getAllByText('No account')).toHaveLength(1);
 

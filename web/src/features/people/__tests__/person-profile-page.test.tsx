@@ -99,7 +99,7 @@ describe(PersonProfilePage.name, () => {
 
     const profile = await screen.findByRole('region', { name: 'Profile' });
     expect(within(profile).getByRole('heading', { level: 1, name: 'Stefan Lisowski' })).toBeInTheDocument();
-    expect(within(profile).getByText('b. c. 1951')).toBeInTheDocument();
+    expect(within(profile).getByText('born about 1951')).toBeInTheDocument();
     expect(within(profile).getByText('Born: about 1951, Gdańsk')).toBeInTheDocument();
     expect(screen.getByText('He built boats.')).toBeInTheDocument();
 

@@ -1,20 +1,9 @@
 import type { LifeEvent, PersonListItem } from '@family/contract';
+import { lifeYearsInWords } from '@family/shared/genealogy';
 
-/** The year a genealogical date speaks of (the first one in `BET 1900 AND 1910`), or null. */
-export function yearOf(date: string | null | undefined): string | null {
-  if (!date) return null;
-  const match = /(?:^|\D)(\d{3,4})(?:\/\d{2})?(?:\D|$)/.exec(date);
-  if (!match) return null;
-  const approximate = /^(ABT|CAL|EST|BEF|AFT|BET|FROM|TO)\b/i.test(date.trim()) ? 'c. ' : '';
-  return `${approximate}${match[1]}`;
-}
-
-/** "1850–1910", "b. 1990", "d. 1944", "1850–?" (dead, year unknown), or null when nothing is known. */
+/** "1850–1910", "about 1850 – 1910", "born 1990", "died 1944", "1850–?" (dead, year unknown), or null. */
 export function lifeYears(person: { birth: LifeEvent | null; death: LifeEvent | null }): string | null {
-  const born = yearOf(person.birth?.date);
-  const died = yearOf(person.death?.date);
-  if (person.death) return born || died ? `${born ?? '?'}–${died ?? '?'}` : null;
-  return born ? `b. ${born}` : null;
+  return lifeYearsInWords(person.birth?.date ?? null, person.death?.date ?? null, person.death !== null);
 }
 
 /** How a person's line reads in lists: name and years. */
