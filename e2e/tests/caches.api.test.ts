@@ -60,4 +60,28 @@ describe('cached album rights and people through the gateway', () => {
 
     expect(await uploaderName()).toMatchObject({ id: creator.user.id, displayName: 'Grandma Rose' });
   });
+
+  it("shows a relative's new name and dates in the family tree at once", async () => {
+    const aunt = (await creator.client.post('/api/people', { givenName: 'Zofia', surname: 'Nowak' })).body as {
+      id: number;
+    };
+    expect((await creator.client.post('/api/family', { toUserId: aunt.id, relationType: 'sibling' })).status).toBe(201);
+    const auntInTree = async () =>
+      (
+        (await member.client.get(`/api/family/tree/${creator.user.id}?up=1&down=1`)).body.people as Array<{
+          id: number;
+          displayName: string;
+          birth: { date: string | null } | null;
+        }>
+      ).find((person) => person.id === aunt.id);
+    expect(await auntInTree()).toMatchObject({ displayName: 'Zofia Nowak', birth: null });
+
+    const edited = await creator.client.patch(`/api/people/${aunt.id}`, {
+      surname: 'Kowalska',
+      birth: { date: 'ABT 1950' },
+    });
+    expect(edited.status).toBe(200);
+
+    expect(await auntInTree()).toMatchObject({ displayName: 'Zofia Kowalska', birth: { date: 'ABT 1950' } });
+  });
 });

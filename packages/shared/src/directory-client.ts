@@ -1,4 +1,4 @@
-import type { PersonName, PersonSummary } from '@family/contract';
+import type { PersonListItem, PersonName, PersonSummary } from '@family/contract';
 import { ChangeAwareCache } from './change-cache';
 import { InternalClient } from './internal-client';
 
@@ -11,7 +11,8 @@ const PEOPLE_CACHE_MS = 60_000;
  * profile only for the others, so a list of known people makes no call at all.
  */
 export class DirectoryClient {
-  private readonly cache = new ChangeAwareCache<number, PersonSummary>(PEOPLE_CACHE_MS);
+  private readonly members = new ChangeAwareCache<number, PersonSummary>(PEOPLE_CACHE_MS);
+  private readonly people = new ChangeAwareCache<number, PersonListItem>(PEOPLE_CACHE_MS);
 
   constructor(
     private readonly client: InternalClient,
@@ -19,27 +20,38 @@ export class DirectoryClient {
     private readonly peopleGeneration?: () => Promise<string>,
   ) {}
 
-  async lookup(ids: Iterable<number>): Promise<Map<number, PersonSummary>> {
+  /** People as lists and media show them (name, username, picture). */
+  lookup(ids: Iterable<number>): Promise<Map<number, PersonSummary>> {
+    return this.cachedLookup(ids, this.members, '/internal/users/lookup');
+  }
+
+  /** People with their names' parts, sex, birth and death, as the family tree draws them. */
+  lookupPeople(ids: Iterable<number>): Promise<Map<number, PersonListItem>> {
+    return this.cachedLookup(ids, this.people, '/internal/people/lookup');
+  }
+
+  private async cachedLookup<P extends PersonSummary>(
+    ids: Iterable<number>,
+    cache: ChangeAwareCache<number, P>,
+    route: string,
+  ): Promise<Map<number, P>> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
     if (unique.length === 0) return new Map();
     const generation = this.peopleGeneration ? await this.peopleGeneration() : undefined;
-    const found = new Map<number, PersonSummary>();
+    const found = new Map<number, P>();
     const missing: number[] = [];
     for (const id of unique) {
-      const person = generation === undefined ? undefined : this.cache.get(id, generation);
+      const person = generation === undefined ? undefined : cache.get(id, generation);
       if (person) found.set(id, person);
       else missing.push(id);
     }
     if (missing.length === 0) return found;
-    const users = await this.client.call<PersonSummary[]>(
-      { name: 'profile', url: this.profileUrl },
-      'POST',
-      '/internal/users/lookup',
-      { body: { ids: missing } },
-    );
-    for (const user of users) {
-      found.set(user.id, user);
-      if (generation !== undefined) this.cache.set(user.id, generation, user);
+    const answered = await this.client.call<P[]>({ name: 'profile', url: this.profileUrl }, 'POST', route, {
+      body: { ids: missing },
+    });
+    for (const person of answered) {
+      found.set(person.id, person);
+      if (generation !== undefined) cache.set(person.id, generation, person);
     }
     return found;
   }

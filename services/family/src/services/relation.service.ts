@@ -1,23 +1,20 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type {
   ChildTieKind,
   FamilyRelation,
   FamilyTree,
   MessageResponse,
   PartnershipKind,
-  PersonListItem,
   PersonSummary,
   TieChange,
   TieDetails,
   TieSnapshot,
 } from '@family/contract';
-import { DirectoryClient, InternalClient, type Identity } from '@family/shared';
-import type { FamilyConfig } from '../config';
+import { DirectoryClient, type Identity } from '@family/shared';
 import { lifeEvent, mapRelation, tieSnapshot, type AddRelationDto, type TieDetailsDto } from '../dtos/relation.dto';
 import type { RelationEntity } from '../entities/relation.entity';
 import { RelationRepository, type TieChangeRow } from '../repositories/relation.repository';
 import { edgeOf, findViolation, inheritedRelations, violationError } from './family-graph';
-import { FAMILY_CONFIG } from './services';
 import { tieColumns } from './tie-details';
 
 const UNKNOWN_MEMBER = 'Invalid family member selected';
@@ -29,13 +26,7 @@ export class RelationService {
   constructor(
     private readonly relations: RelationRepository,
     private readonly directory: DirectoryClient,
-    private readonly internal: InternalClient,
-    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
   ) {}
-
-  private get profile() {
-    return { name: 'profile', url: this.config.PROFILE_URL };
-  }
 
   /**
    * Adds a relation (docs/rights.md "Family rights": any member, in their own tree or another person's) under
@@ -149,9 +140,9 @@ export class RelationService {
    */
   async treeAround(rootId: number, up: number, down: number): Promise<FamilyTree> {
     const { ids, ties: rows } = await this.relations.treeAround(rootId, up, down);
-    const found = await this.internal.call<PersonListItem[]>(this.profile, 'POST', '/internal/people/lookup', {
-      body: { ids },
-    });
+    // Kept while profile announces no change of people (docs/architecture.md "Caches").
+    const people = await this.directory.lookupPeople(ids);
+    const found = ids.flatMap((id) => people.get(id) ?? []);
     if (!found.some((person) => person.id === rootId)) throw new NotFoundException(UNKNOWN_ROOT);
     const known = new Set(found.map((person) => person.id));
     const tree: FamilyTree = { rootId, people: found, childTies: [], partnerships: [], siblings: [] };
