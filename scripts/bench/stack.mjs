@@ -14,16 +14,19 @@ import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** BENCH_PORT_OFFSET moves every port, so two checkouts can measure on one machine at once. */
-const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+// BENCH_PORT_BASE moves every port (services at base+1…5, relays base+12…14, gateway base+80), so that two
+// checkouts can measure on one machine.
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 13400);
 const SERVICES = [
-  { name: 'auth', port: 13401 + OFFSET },
-  { name: 'profile', port: 13402 + OFFSET, relayPort: 13412 + OFFSET },
-  { name: 'media', port: 13403 + OFFSET, relayPort: 13413 + OFFSET },
-  { name: 'albums', port: 13404 + OFFSET, relayPort: 13414 + OFFSET },
-  { name: 'family', port: 13405 + OFFSET },
+  { name: 'auth', port: PORT_BASE + 1 },
+  { name: 'profile', port: PORT_BASE + 2, relayPort: PORT_BASE + 12 },
+  { name: 'media', port: PORT_BASE + 3, relayPort: PORT_BASE + 13 },
+  { name: 'albums', port: PORT_BASE + 4, relayPort: PORT_BASE + 14 },
+  { name: 'family', port: PORT_BASE + 5 },
 ];
-const GATEWAY_PORT = 18480 + OFFSET;
+const GATEWAY_PORT = process.env.BENCH_PORT_BASE ? PORT_BASE + 80 : 18480;
+/** BENCH_CPU_PROF=<folder>: every process writes a V8 CPU profile there when it stops (node --cpu-prof). */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 /** Lines of each process's output kept to explain a failure. */
 const LOG_TAIL = 60;
 
@@ -229,7 +232,10 @@ export class BenchStack {
   spawn(name, script, env) {
     const file = path.join(root, script);
     if (!fs.existsSync(file)) throw new Error(`${script} is missing: run \`npm run build\` first.`);
-    const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const profile = CPU_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [];
+    const child = spawn(process.execPath, [...profile, file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = [];
     this.logs.set(name, lines);
     for (const stream of [child.stdout, child.stderr]) {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { InternalClient, loadConfig } from '@family/shared';
 import { asService, startTestApp, testEnv } from '@family/shared/testing';
 import { ChangeGenerations } from '@family/shared/nest';
@@ -274,6 +275,27 @@ describe('media rights through albums (real albums service)', () => {
       expect(albumAccessAsked()).toEqual([]);
     } finally {
       calls.mockRestore();
+    }
+  });
+
+  it('reads the change numbers of album rights and people once per list, in one query', async () => {
+    const db = stack.media.app.get(DataSource);
+    const queries = jest.spyOn(db, 'query');
+    const generationReads = () =>
+      queries.mock.calls.filter(([sql]) => String(sql).includes('FROM change_generations')).length;
+    try {
+      // Both caches are stale: the list asks albums and profile again, and still reads the numbers once.
+      await stack.media.app.get(ChangeGenerations).raise('album-access');
+      await stack.media.app.get(ChangeGenerations).raise('people');
+      queries.mockClear();
+      const page = await get(ned, '/api/media?limit=200').expect(200);
+      expect(page.body.items.length).toBeGreaterThan(0);
+      expect(generationReads()).toBe(1);
+      queries.mockClear();
+      await get(ned, '/api/media?limit=200').expect(200);
+      expect(generationReads()).toBe(1);
+    } finally {
+      queries.mockRestore();
     }
   });
 

@@ -1,6 +1,7 @@
 import { BadRequestException, Controller, HttpCode, Injectable, Param, type PipeTransform, Post } from '@nestjs/common';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { type ChangeKind, CHANGE_KINDS } from '../change-cache';
+import { currentRequest, type RequestContext } from '../request-context';
 import { Internal } from './decorators';
 
 /**
@@ -23,15 +24,32 @@ export class CreateChangeGenerations1764600000000 implements MigrationInterface 
 
 @Injectable()
 export class ChangeGenerations {
+  /**
+   * The numbers of every kind, read once per request: a list that checks album rights and then the people on
+   * the page asks the database once, not once per kind. A number read when the request began is as safe as one
+   * read later: a cached answer is used only if nothing was announced since it was read, so every change
+   * announced before the request began is seen (docs/architecture.md "Caches").
+   */
+  private readonly perRequest = new WeakMap<RequestContext, Promise<Map<string, string>>>();
+
   constructor(private readonly db: DataSource) {}
 
   /** The current number of a kind of data ('0' before its first change). */
   async current(kind: ChangeKind): Promise<string> {
-    const rows: Array<{ generation: string }> = await this.db.query(
-      `SELECT generation::text AS generation FROM change_generations WHERE kind = $1`,
-      [kind],
+    const request = currentRequest();
+    let numbers = request && this.perRequest.get(request);
+    if (!numbers) {
+      numbers = this.readAll();
+      if (request) this.perRequest.set(request, numbers);
+    }
+    return (await numbers).get(kind) ?? '0';
+  }
+
+  private async readAll(): Promise<Map<string, string>> {
+    const rows: Array<{ kind: string; generation: string }> = await this.db.query(
+      `SELECT kind, generation::text AS generation FROM change_generations`,
     );
-    return rows[0]?.generation ?? '0';
+    return new Map(rows.map((row) => [row.kind, row.generation]));
   }
 
   async raise(kind: ChangeKind): Promise<void> {
