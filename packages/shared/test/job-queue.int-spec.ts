@@ -9,6 +9,7 @@ const kinds = [
   { name: 'greet', retryLimit: 0, retryDelaySeconds: 1 },
   { name: 'flaky', retryLimit: 2, retryDelaySeconds: 1 },
   { name: 'slow', retryLimit: 1, retryDelaySeconds: 1 },
+  { name: 'busy', retryLimit: 0, retryDelaySeconds: 1 },
 ];
 
 const open: JobQueue[] = [];
@@ -90,6 +91,25 @@ test('a second job for the same key while one waits is dropped', async () => {
   } finally {
     await db.end();
   }
+});
+
+test('a job sent for a key that is running is dropped, and never holds back the jobs queued after it', async () => {
+  const worker = await queue('worker');
+  let release: () => void = () => undefined;
+  const ran: string[] = [];
+  await worker.work<{ name: string }>('busy', async (run) => {
+    ran.push(run.data.name);
+    if (run.data.name === 'long') await new Promise<void>((resolve) => (release = resolve));
+  }, 2);
+  await worker.send('busy', { name: 'long' }, 'item-1');
+  await waitFor(() => (ran.includes('long') ? true : undefined), 'the long job to start');
+  await worker.send('busy', { name: 'again' }, 'item-1');
+  await worker.send('busy', { name: 'other' }, 'item-2');
+  // The second worker slot takes the other key's job while the first key's job still runs.
+  await waitFor(() => (ran.includes('other') ? true : undefined), 'the other job to run', 10_000);
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(ran).toEqual(['long', 'other']);
 });
 
 test('a job whose worker died is taken up by another worker within seconds', async () => {

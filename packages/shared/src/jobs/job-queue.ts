@@ -34,7 +34,7 @@ export interface JobRun<T> {
 
 /** What a sender needs from the queue (so services can be tested with the real queue or without jobs). */
 export interface JobSender {
-  /** Queues a job; with `key`, at most one job per key waits at a time (a second send is dropped). */
+  /** Queues a job; with `key`, at most one job per key waits or runs at a time (a second send is dropped). */
   send(kind: string, data: object, key?: string): Promise<void>;
 }
 
@@ -94,7 +94,21 @@ export class JobQueue implements JobSender {
   }
 
   async send(kind: string, data: object, key?: string): Promise<void> {
+    // pg-boss lets a job wait while another of its key runs, but cannot then start it: its fetch takes the oldest
+    // waiting job, fails on the one-running-per-key index and returns nothing, so every job queued behind it
+    // waits too until the running one ends. So a key that is waiting or running takes no second job.
+    if (key && (await this.hasUnfinished(kind, key))) return;
     await this.boss.send(kind, data, key ? { singletonKey: key } : {});
+  }
+
+  private async hasUnfinished(kind: string, key: string): Promise<boolean> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(
+        `SELECT 1 FROM "${this.options.schema}".job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`,
+        [kind, key],
+      );
+    return rows.length > 0;
   }
 
   /** Runs `handler` for each job of `kind`, `concurrency` at a time in this process. Throwing retries the job. */
