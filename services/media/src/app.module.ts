@@ -15,6 +15,7 @@ import { AlbumAccessClient } from './services/album-access.client';
 import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
 import { MediaAccessFactory } from './services/media-access.service';
+import { MediaJobs } from './services/media-jobs';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaService } from './services/media.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
@@ -45,6 +46,7 @@ export class AppModule {
         AlbumAccessClient,
         MediaAccessFactory,
         MediaPresenter,
+        MediaJobs,
         MediaService,
         UploadService,
         FileService,

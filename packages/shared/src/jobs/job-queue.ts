@@ -101,14 +101,31 @@ export class JobQueue implements JobSender {
     await this.boss.send(kind, data, key ? { singletonKey: key } : {});
   }
 
+  /** Queues many keyed jobs in two statements (a backfill); keys waiting or running are left out, as in `send`. */
+  async sendMany(kind: string, jobs: Array<{ data: object; key: string }>): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const busy = await this.unfinishedKeys(
+      kind,
+      jobs.map((job) => job.key),
+    );
+    const fresh = jobs.filter((job) => !busy.has(job.key));
+    if (fresh.length > 0) {
+      await this.boss.insert(fresh.map((job) => ({ name: kind, data: job.data, singletonKey: job.key })));
+    }
+    return fresh.length;
+  }
+
   private async hasUnfinished(kind: string, key: string): Promise<boolean> {
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(
-        `SELECT 1 FROM "${this.options.schema}".job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`,
-        [kind, key],
-      );
-    return rows.length > 0;
+    return (await this.unfinishedKeys(kind, [key])).size > 0;
+  }
+
+  private async unfinishedKeys(kind: string, keys: string[]): Promise<Set<string>> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT singleton_key AS key FROM "${this.options.schema}".job
+          WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state < 'completed'`,
+      [kind, keys],
+    );
+    return new Set(rows.map((row: { key: string }) => row.key));
   }
 
   /** Runs `handler` for each job of `kind`, `concurrency` at a time in this process. Throwing retries the job. */

@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { ObjectStorage } from '@family/shared/storage';
 import { type FilePart, readMultipart, storeUpload } from '@family/shared/uploads';
-import { type DeclaredFile, sniffKind, type SniffedKind } from './media-kind';
+import { type DeclaredFile, SNIFF_BYTES, sniffKind, type SniffedKind } from '../processing/sniff';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'File size must be less than 50MB';
-/** Bytes held back to sniff the kind and read the EXIF date: the file's magic and a JPEG's EXIF block fit in it. */
-export const HEAD_BYTES = 64 * 1024;
 /** Form fields (type, title, description, content, ...) around the file: generous, but bounded. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
 const LIMITS = { fields: 20, parts: 30, fieldSize: 100 * 1024, fieldNameSize: 100 };
@@ -21,8 +19,6 @@ export interface ReceivedFile {
   sha256: string;
   sniffed: SniffedKind | null;
   declared: DeclaredFile;
-  /** The first HEAD_BYTES of the file (for the EXIF date). */
-  head: Buffer;
 }
 
 export interface ReceivedUpload {
@@ -69,7 +65,7 @@ async function storeFile(
   const stored = await storeUpload(options.storage, options.newKey(), part.stream, {
     maxBytes: MAX_FILE_BYTES,
     tooLargeMessage: TOO_LARGE_MESSAGE,
-    headBytes: HEAD_BYTES,
+    headBytes: SNIFF_BYTES,
     inspect: async (head) => {
       const sniffed = await sniffKind(head, declared);
       options.onSniffed(sniffed, declared, fieldsSoFar);
@@ -82,6 +78,5 @@ async function storeFile(
     sha256: stored.sha256,
     sniffed: stored.inspected,
     declared,
-    head: stored.head,
   };
 }
