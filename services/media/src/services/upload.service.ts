@@ -21,6 +21,8 @@ import { MediaJobs } from './media-jobs';
 import { MediaPresenter } from './media-presenter';
 import { newMediaKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
+import { MEDIA_CONFIG } from './tokens';
+import type { MediaConfig } from '../config';
 import { type ReceivedFile, receiveUpload } from './upload-receiver';
 
 export const ALBUM_FORBIDDEN = 'You can only upload into an album you created or may edit.';
@@ -40,11 +42,13 @@ export class UploadService {
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
   async upload(user: Identity, req: IncomingMessage): Promise<MediaItem> {
     const received = await receiveUpload(req, {
       storage: this.storage,
+      maxMegabytes: this.config.MAX_UPLOAD_MB,
       newKey: () => newMediaKey(),
       // When the type came before the file, a file of the wrong kind is refused before it is read to its end.
       onSniffed: (sniffed, declared, fieldsSoFar) => {
