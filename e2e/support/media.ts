@@ -36,6 +36,22 @@ export function jpeg(
   return (takenAt ? image.withExif({ IFD2: { DateTimeOriginal: takenAt } }) : image).toBuffer();
 }
 
+/**
+ * The item once the media worker has prepared it (`ready` or `failed`): thumbnails, previews and playback files
+ * exist only then (docs/architecture.md "Media worker").
+ */
+export async function waitPrepared(client: ApiClient, id: number, timeoutMs = 60_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/media/${id}`);
+    if (response.status !== 200)
+      throw new Error(`media item ${id}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.body.processing !== 'pending') return response.body;
+    if (Date.now() > until) throw new Error(`media item ${id} was still being prepared after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 let seed = 0;
 
 /**

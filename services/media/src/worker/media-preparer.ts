@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -62,14 +62,19 @@ export class MediaPreparer {
     }
   }
 
-  /** Removes the work folders of workers that were killed on this machine (their pid is gone). */
+  /**
+   * Clears up after workers that were killed on this machine (their pid is gone): the ffmpeg they started runs on
+   * without them, converting for nobody, so it is stopped; then their work folder is removed.
+   */
   async clearAbandonedWorkDirs(): Promise<void> {
     const root = tmpdir();
     for (const name of await readdir(root).catch(() => [] as string[])) {
       if (!name.startsWith(WORK_DIR_PREFIX)) continue;
       const pid = Number(name.slice(WORK_DIR_PREFIX.length).split('-')[0]);
       if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) {
-        await rm(join(root, name), { recursive: true, force: true });
+        const dir = join(root, name);
+        for (const orphan of await processesReading(dir)) process.kill(orphan, 'SIGKILL');
+        await rm(dir, { recursive: true, force: true });
         this.logger.log(`Removed ${name}, left by a worker that stopped`);
       }
     }
@@ -83,6 +88,17 @@ export class MediaPreparer {
   private async put(mediaId: number, derivative: Derivative, path: string, contentType: string): Promise<void> {
     await this.storage.put(derivativeKey(mediaId, derivative), createReadStream(path), { contentType });
   }
+}
+
+/** Processes whose command line names a file in `dir` (Linux /proc; elsewhere none are found). */
+async function processesReading(dir: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const commandLine = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes(`${dir}/`)) found.push(Number(entry));
+  }
+  return found;
 }
 
 function isRunning(pid: number): boolean {
