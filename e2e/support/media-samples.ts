@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './stack';
@@ -14,11 +15,9 @@ export function sampleFile(dir: string, name: string): { bytes: Buffer; name: st
 
 /** The ffmpeg bundled with the media service (the one `npm start` uses). */
 function bundledFfmpeg(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (
-    require(require.resolve('@ffmpeg-installer/ffmpeg', { paths: [path.join(repoRoot, 'services', 'media')] })) as {
-      path: string;
-    }
+  const mediaRequire = createRequire(path.join(repoRoot, 'services', 'media', 'package.json'));
+  return (mediaRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
   ).path;
 }
 
