@@ -18,8 +18,6 @@ function bundledFfmpeg(): string {
   const mediaRequire = createRequire(path.join(repoRoot, 'services', 'media', 'package.json'));
   return (mediaRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
-  ).path;
-}
 
 /**
  * An iPhone-like HEVC clip in a .MOV (hvc1, AAC), made with x265 for the test: browsers other than Safari cannot play
