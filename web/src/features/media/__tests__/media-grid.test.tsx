@@ -65,7 +65,7 @@ describe('MediaGrid', () => {
     expect(within(video).getByRole('img', { name: 'Birthday' })).toHaveAttribute('src', '/api/media/4/thumbnail');
     expect(video).toHaveTextContent('1:15');
     const card = screen.getByRole('article', { name: 'Just uploaded' });
-    expect(within(card).getByRole('img', { name: 'Preparing Just uploaded' })).toHaveTextContent('Preparing…');
+    expect(within(card).getByRole('img', { name: 'Preparing…' })).toHaveTextContent('Preparing…');
     const picture = await within(card).findByRole('img', { name: 'Just uploaded' }, { timeout: 5000 });
     expect(picture).toHaveAttribute('src', '/api/media/5/thumbnail');
   }, 10_000);

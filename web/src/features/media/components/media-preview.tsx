@@ -23,7 +23,7 @@ export function MediaPreview({ item, height = '12rem', compact = false }: MediaP
   const [failed, setFailed] = useState(false);
   if (isPreparing(item) && item.url) {
     return (
-      <Placeholder label={`Preparing ${item.title}`} height={height}>
+      <Placeholder label="Preparing…" height={height}>
         <HourglassEmptyIcon sx={{ fontSize: compact ? '2rem' : '3rem' }} />
         {!compact && (
           <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }} aria-hidden>
