@@ -137,15 +137,26 @@ export class JobQueue implements JobSender {
     const leases = this.leases;
     if (!leases) throw new Error('Only a worker queue runs jobs');
     for (let i = 0; i < concurrency; i += 1) {
-      await this.boss.work<T>(kind, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) =>
-        leases.hold(job.id, () =>
-          handler({
-            id: job.id,
-            data: job.data,
-            attempt: job.retryCount + 1,
-            lastAttempt: job.retryCount >= job.retryLimit,
-          }),
-        ),
+      let workerId: string | undefined;
+      workerId = await this.boss.work<T>(
+        kind,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          try {
+            await leases.hold(job.id, () =>
+              handler({
+                id: job.id,
+                data: job.data,
+                attempt: job.retryCount + 1,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              }),
+            );
+          } finally {
+            // pg-boss waits out the polling interval after every job, which would cap a worker at one job a
+            // second: after a job, look for the next one at once (an empty queue still waits the interval).
+            if (workerId) this.boss.notifyWorker(workerId);
+          }
+        },
       );
     }
   }
