@@ -22,7 +22,17 @@ const SERVICES = [
   { name: 'family', portVar: 'FAMILY_PORT', port: 3005 },
 ].map((service) => ({ ...service, port: Number(env[service.portVar] ?? service.port) }));
 const GATEWAY_PORT = Number(env.PORT ?? 8080);
-const COLORS = { auth: 35, profile: 36, media: 33, 'media-worker': 33, albums: 32, family: 34, gateway: 37, postgres: 90, start: 1 };
+const COLORS = {
+  auth: 35,
+  profile: 36,
+  media: 33,
+  'media-worker': 33,
+  albums: 32,
+  family: 34,
+  gateway: 37,
+  postgres: 90,
+  start: 1,
+};
 
 function log(name, line) {
   const tag = process.stdout.isTTY ? `\x1b[${COLORS[name] ?? 0}m[${name}]\x1b[0m` : `[${name}]`;

@@ -207,6 +207,8 @@ export class BenchStack {
       });
       await this.waitReady(service.name, service.port);
     }
+    // The media worker prepares uploads in the background, as `npm start` runs it.
+    this.spawn('media-worker', path.join('services', 'media', 'dist', 'worker.js'), shared);
     this.spawn('gateway', path.join('gateway', 'dist', 'main.js'), {
       ...shared,
       ...direct,
