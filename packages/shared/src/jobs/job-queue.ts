@@ -137,8 +137,9 @@ export class JobQueue implements JobSender {
     const leases = this.leases;
     if (!leases) throw new Error('Only a worker queue runs jobs');
     for (let i = 0; i < concurrency; i += 1) {
-      let workerId: string | undefined;
-      workerId = await this.boss.work<T>(
+      // The handler may run before `work` has answered with the worker's id: it is filled in afterwards.
+      const worker = { id: '' };
+      worker.id = await this.boss.work<T>(
         kind,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
@@ -154,7 +155,7 @@ export class JobQueue implements JobSender {
           } finally {
             // pg-boss waits out the polling interval after every job, which would cap a worker at one job a
             // second: after a job, look for the next one at once (an empty queue still waits the interval).
-            if (workerId) this.boss.notifyWorker(workerId);
+            if (worker.id) this.boss.notifyWorker(worker.id);
           }
         },
       );
