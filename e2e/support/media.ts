@@ -52,6 +52,21 @@ export async function waitPrepared(client: ApiClient, id: number, timeoutMs = 60
   }
 }
 
+/**
+ * A private album of the client's person (with `memberIds` as members): what is uploaded into it stays out of
+ * everyone else's gallery, so tests that share the stack do not see one another's items.
+ */
+export async function privateAlbum(client: ApiClient, name: string, memberIds: number[] = []): Promise<number> {
+  const created = await client.post('/api/albums', { name, isShared: false });
+  if (created.status !== 201) throw new Error(`album: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const userId of memberIds) {
+    const added = await client.post(`/api/albums/${created.body.id}/members`, { userId });
+    if (added.status !== 201 && added.status !== 200)
+      throw new Error(`member: ${added.status} ${JSON.stringify(added.body)}`);
+  }
+  return created.body.id;
+}
+
 let seed = 0;
 
 /**

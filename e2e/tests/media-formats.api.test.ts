@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { signUp, type SignedUp } from '../support/api';
-import { type FormFile, uploadForm, waitPrepared } from '../support/media';
+import { type FormFile, privateAlbum, uploadForm, waitPrepared } from '../support/media';
 import {
   childProcesses,
   FIXTURES_DIR,
@@ -94,10 +94,13 @@ function storedObjects(): string[] {
 describe('every kind of family media, through the gateway and the media worker', () => {
   let ann: SignedUp;
   let ben: SignedUp;
+  let albumId: number;
 
   beforeAll(async () => {
     ann = await signUp('fann');
     ben = await signUp('fben');
+    // Ann's private album, shared with Ben: the many items here stay out of other tests' galleries.
+    albumId = await privateAlbum(ann.client, 'Every kind', [ben.user.id]);
   });
 
   async function bytesOf(url: string, person: SignedUp = ben) {
@@ -106,7 +109,7 @@ describe('every kind of family media, through the gateway and the media worker',
   }
 
   async function upload(type: string, title: string, file: FormFile) {
-    const response = await ann.client.post('/api/media', uploadForm({ type, title }, file));
+    const response = await ann.client.post('/api/media', uploadForm({ type, title, albumId: String(albumId) }, file));
     if (response.status !== 201) throw new Error(`${title}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   }

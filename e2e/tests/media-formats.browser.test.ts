@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { registerPerson, type Person } from '../support/api';
 import { DESKTOP, PHONE, dialogsShown, launchBrowser, logInInBrowser, screenshot, withPage } from '../support/browser';
-import { uploadMedia, waitPrepared } from '../support/media';
+import { privateAlbum, uploadMedia, waitPrepared } from '../support/media';
 import { hevcMov, SAMPLES_DIR, sampleFile } from '../support/media-samples';
 
 // Real family media in Chromium: an iPhone HEIC shows (from its preview, never the original on a phone), an
@@ -40,14 +40,16 @@ describe('real family media in a browser', () => {
     // Made before any request: x265 blocks this process for seconds, long enough for a kept-alive connection to close.
     const movBytes = hevcMov(4, '1280x720');
     rose = await registerPerson('frose', `Rose ${run}`);
+    // In Rose's private album: other tests' people do not get these items in their galleries.
+    const album = String(await privateAlbum(rose.client, `Phone ${run}`));
     const heic = await uploadMedia(
       rose.client,
-      { type: 'photo', title: heicTitle },
+      { type: 'photo', title: heicTitle, albumId: album },
       sampleFile(SAMPLES_DIR, 'iphone-xr-portrait-grid.HEIC'),
     );
     const mov = await uploadMedia(
       rose.client,
-      { type: 'video', title: movTitle },
+      { type: 'video', title: movTitle, albumId: album },
       {
         bytes: movBytes,
         name: 'IMG_0101.MOV',
@@ -56,12 +58,12 @@ describe('real family media in a browser', () => {
     );
     const hdr = await uploadMedia(
       rose.client,
-      { type: 'video', title: hdrTitle },
+      { type: 'video', title: hdrTitle, albumId: album },
       sampleFile(SAMPLES_DIR, 'iphone14pro-hevc-hdr.MOV'),
     );
     const broken = await uploadMedia(
       rose.client,
-      { type: 'photo', title: brokenTitle },
+      { type: 'photo', title: brokenTitle, albumId: album },
       sampleFile(SAMPLES_DIR, 'truncated.heic'),
     );
     for (const item of [heic, mov, hdr, broken]) await waitPrepared(rose.client, item.id, 120_000);
@@ -81,6 +83,8 @@ describe('real family media in a browser', () => {
       await openGallery(page, rose);
       const card = page.getByRole('article', { name: heicTitle });
       await card.getByRole('img', { name: heicTitle, exact: true }).waitFor();
+      // Thumbnails load lazily, as the person scrolls to them.
+      await card.scrollIntoViewIfNeeded();
       await loaded(page, `img[alt="${heicTitle}"]`);
       // A video's card shows its poster with its length.
       await page.getByRole('article', { name: movTitle }).getByText('0:04').waitFor();
@@ -168,6 +172,7 @@ describe('real family media in a browser', () => {
       await card.getByRole('img', { name: 'Preparing…' }).waitFor();
       await screenshot(page, 'media-formats-preparing-desktop');
       await card.getByRole('img', { name: title, exact: true }).waitFor({ timeout: 30_000 });
+      await card.scrollIntoViewIfNeeded();
       await loaded(page, `img[alt="${title}"]`);
       await card.getByText('June 30, 2020').waitFor();
       await screenshot(page, 'media-formats-gallery-desktop');
