@@ -28,8 +28,8 @@ describe('media worker (real Postgres queue, real files)', () => {
 
   beforeAll(async () => {
     stack = await startMediaStack({ worker: false });
-    alice = await addPerson(stack, 301, 'wanda', 'Aunt Wanda');
-    bob = await addPerson(stack, 302, 'walt', 'Uncle Walt');
+    alice = await addPerson(stack, 501, 'wanda', 'Aunt Wanda');
+    bob = await addPerson(stack, 502, 'walt', 'Uncle Walt');
   });
 
   afterAll(async () => {
