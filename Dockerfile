@@ -1,4 +1,4 @@
-# One image for the gateway and the five services; docker-compose.yml chooses the program of each container
+# One image for the gateway, the five services and the media worker; docker-compose.yml chooses the program of each container
 # (its working_dir and `node dist/main.js`). Build: `docker compose build` (or `docker build -t family-archive .`).
 #
 # Stages: manifests (package files only) -> deps (every dependency, for building) -> build (tsc + vite)
@@ -52,10 +52,16 @@ RUN npm ci --omit=dev --ignore-scripts \
       --workspace @family/gateway
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# The media worker converts videos and sound with Debian's ffmpeg (the npm-bundled static build is for `npm start`).
+RUN apt-get update \
+    && apt-get install --yes --no-install-recommends ffmpeg \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_FUND=false \
-    NPM_CONFIG_AUDIT=false
+    NPM_CONFIG_AUDIT=false \
+    FFMPEG_PATH=/usr/bin/ffmpeg \
+    FFPROBE_PATH=/usr/bin/ffprobe
 WORKDIR /app
 # Package files and node_modules (with the workspace links node_modules/@family/* -> ../../services/...).
 COPY --from=prod-deps /app ./

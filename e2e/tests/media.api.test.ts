@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { signUp, type SignedUp } from '../support/api';
-import { jpeg, uploadForm, uploadMedia } from '../support/media';
+import { jpeg, uploadForm, uploadMedia, waitPrepared } from '../support/media';
 import { repoRoot } from '../support/stack';
 
 const NOT_FOUND = "This media item doesn't exist or you don't have permission to view it.";
@@ -22,7 +22,7 @@ describe('media through the gateway, with two people', () => {
     tom = await signUp('mtom');
   });
 
-  it('uploads a photo (date from EXIF), serves it with Range and ETag, and makes its thumbnail', async () => {
+  it('uploads a photo, the worker dates it from EXIF and makes its thumbnail; serves it with Range and ETag', async () => {
     const bytes = await photo(11);
     const created = await rose.client.post(
       '/api/media',
@@ -32,11 +32,18 @@ describe('media through the gateway, with two people', () => {
     expect(created.body).toMatchObject({
       type: 'photo',
       title: 'Sunset',
-      mediaDate: '2015-08-20',
+      processing: 'pending',
       url: `/api/media/${created.body.id}/file`,
-      thumbnailUrl: `/api/media/${created.body.id}/thumbnail`,
       user: { id: rose.user.id, username: rose.username },
       tags: [],
+    });
+    expect(await waitPrepared(tom.client, created.body.id)).toMatchObject({
+      processing: 'ready',
+      mediaDate: '2015-08-20',
+      thumbnailUrl: `/api/media/${created.body.id}/thumbnail`,
+      previewUrl: `/api/media/${created.body.id}/preview`,
+      width: 960,
+      height: 640,
     });
 
     const whole = await fetch(`${tom.client.base}${created.body.url}`, { headers: { cookie: tom.client.cookie } });
@@ -54,7 +61,7 @@ describe('media through the gateway, with two people', () => {
     });
     expect(again.status).toBe(304);
 
-    const thumbnail = await fetch(`${tom.client.base}${created.body.thumbnailUrl}`, {
+    const thumbnail = await fetch(`${tom.client.base}/api/media/${created.body.id}/thumbnail`, {
       headers: { cookie: tom.client.cookie },
     });
     expect(thumbnail.status).toBe(200);

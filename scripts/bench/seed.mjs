@@ -30,8 +30,9 @@ export async function seedProfiles(db, people) {
  */
 export async function seedMedia(db, { count, uploaderIds }) {
   await db.query(
+    // Prepared long ago, as in a live archive: the media worker has nothing to do for them.
     `INSERT INTO media.media_items
-       (user_id, type, title, description, media_date, object_key, content_type, file_name, file_size, content)
+       (user_id, type, title, description, media_date, object_key, content_type, file_name, file_size, content, processing)
      SELECT ($1::int[])[1 + g % cardinality($1::int[])], t.type,
             ($3::text[])[1 + g % cardinality($3::text[])] || ' ' || g,
             CASE WHEN g % 3 = 0 THEN 'A day to remember, number ' || g END,
@@ -40,7 +41,8 @@ export async function seedMedia(db, { count, uploaderIds }) {
             ($5::jsonb) ->> t.type,
             CASE WHEN t.type <> 'post' THEN 'file-' || g END,
             CASE WHEN t.type <> 'post' THEN 100000 + g END,
-            CASE WHEN t.type = 'post' THEN 'A few words about the day.' END
+            CASE WHEN t.type = 'post' THEN 'A few words about the day.' END,
+            'ready'
      FROM generate_series(1, $2::int) g
      CROSS JOIN LATERAL (SELECT ($4::text[])[1 + (g / 8) % cardinality($4::text[])] AS type) t`,
     [uploaderIds, count, TITLES, TYPES, JSON.stringify(CONTENT_TYPES)],
@@ -75,10 +77,11 @@ export async function seedAlbums(db, { count, itemsPerAlbum, creatorIds }) {
     [members.map((m) => m.albumId), members.map((m) => m.userId), members.map((m) => m.canEdit)],
   );
   await db.query(
-    `INSERT INTO media.media_items (user_id, type, title, media_date, album_id, object_key, content_type, file_name)
+    `INSERT INTO media.media_items
+       (user_id, type, title, media_date, album_id, object_key, content_type, file_name, processing)
      SELECT a.created_by, 'photo', 'Album photo ' || a.id || '-' || k,
             DATE '2020-01-01' + ((a.id * 7 + k) % 2000), a.id, 'media/bench/album-' || a.id || '-' || k,
-            'image/jpeg', 'photo.jpg'
+            'image/jpeg', 'photo.jpg', 'ready'
      FROM unnest($1::int[], $2::int[]) AS a (id, created_by)
      CROSS JOIN generate_series(1, $3::int) k`,
     [albums.map((a) => a.id), albums.map((a) => a.createdBy), itemsPerAlbum],

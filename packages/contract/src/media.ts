@@ -16,6 +16,13 @@ export interface MediaTag {
   user: PersonName;
 }
 
+/**
+ * Whether the pictures and playback file of an item are made yet (docs/architecture.md "Media worker"): `pending`
+ * right after upload, `ready` once made (or when nothing needs making), `failed` with a sentence saying why.
+ */
+export const MEDIA_PROCESSING_STATES = ['pending', 'ready', 'failed'] as const;
+export type MediaProcessing = (typeof MEDIA_PROCESSING_STATES)[number];
+
 /** One photo, video, recording, document or post. */
 export interface MediaItem {
   id: number;
@@ -24,8 +31,30 @@ export interface MediaItem {
   description: string | null;
   /** The file (`/api/media/{id}/file`); null for a post without an image. */
   url: string | null;
-  /** A small WebP preview (`/api/media/{id}/thumbnail`) for photos and posts with an image, else null. */
+  /**
+   * A small WebP picture, 480 px long edge (`/api/media/{id}/thumbnail`) for photos, posts with an image and
+   * videos (their poster), once the item is ready; else null.
+   */
   thumbnailUrl: string | null;
+  /** A WebP picture of at most 2048 px (`/api/media/{id}/preview`) for the same kinds, once ready; else null. */
+  previewUrl: string | null;
+  /**
+   * What a browser plays (`/api/media/{id}/playback`) for videos and recordings, once ready: the original when
+   * browsers play it, else an MP4 (H.264/AAC) or M4A made from it. Null for other kinds and until ready.
+   */
+  playbackUrl: string | null;
+  processing: MediaProcessing;
+  /** Why preparing failed, as a sentence; null unless `processing` is `failed`. */
+  processingError: string | null;
+  /** As shown (after EXIF orientation or a video's rotation); null until ready and for documents and sound. */
+  width: number | null;
+  height: number | null;
+  /** Length of a video or recording in seconds; null otherwise and until ready. */
+  durationSeconds: number | null;
+  /** The file's name on the uploader's device; null for a post without an image. */
+  originalName: string | null;
+  /** The original's size in bytes; null for a post without an image. */
+  sizeBytes: number | null;
   /** A calendar date, `YYYY-MM-DD`. */
   mediaDate: string;
   /** The one album it is in, if any. */

@@ -38,8 +38,20 @@ export function requiredVariables<T extends object>(configClass: new () => T): s
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 const DB_URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql'] };
 
-/** What every service needs: where it listens, its database and the secret shared with the gateway. */
-export class ServiceConfig {
+/** What every process of the archive needs: its database and how much it logs (a worker needs no more). */
+export class WorkerConfig {
+  @IsUrl(DB_URL_OPTIONS, {
+    message: 'DATABASE_URL must be a postgres:// address, e.g. postgres://user:pass@host:5432/db',
+  })
+  DATABASE_URL!: string;
+
+  @IsOptional()
+  @IsIn(['error', 'warn', 'log', 'debug'])
+  LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' = 'warn';
+}
+
+/** What every service needs besides: where it listens and the secret shared with the gateway. */
+export class ServiceConfig extends WorkerConfig {
   @IsInt({ message: 'PORT must be a port number' })
   @Min(1)
   @Max(65535)
@@ -49,18 +61,9 @@ export class ServiceConfig {
   @IsString()
   HOST: string = '127.0.0.1';
 
-  @IsUrl(DB_URL_OPTIONS, {
-    message: 'DATABASE_URL must be a postgres:// address, e.g. postgres://user:pass@host:5432/db',
-  })
-  DATABASE_URL!: string;
-
   @IsString({ message: 'INTERNAL_SECRET must be set (a long random string shared by the gateway and services)' })
   @MinLength(16, { message: 'INTERNAL_SECRET must be at least 16 characters' })
   INTERNAL_SECRET!: string;
-
-  @IsOptional()
-  @IsIn(['error', 'warn', 'log', 'debug'])
-  LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' = 'warn';
 }
 
 /** A service that shows people (names, pictures) resolves them through the profile directory. */

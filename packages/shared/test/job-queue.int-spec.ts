@@ -9,6 +9,8 @@ const kinds = [
   { name: 'greet', retryLimit: 0, retryDelaySeconds: 1 },
   { name: 'flaky', retryLimit: 2, retryDelaySeconds: 1 },
   { name: 'slow', retryLimit: 1, retryDelaySeconds: 1 },
+  { name: 'busy', retryLimit: 0, retryDelaySeconds: 1 },
+  { name: 'quick', retryLimit: 0, retryDelaySeconds: 1 },
 ];
 
 const open: JobQueue[] = [];
@@ -90,6 +92,43 @@ test('a second job for the same key while one waits is dropped', async () => {
   } finally {
     await db.end();
   }
+});
+
+test('a job sent for a key that is running is dropped, and never holds back the jobs queued after it', async () => {
+  const worker = await queue('worker');
+  let release: () => void = () => undefined;
+  const ran: string[] = [];
+  await worker.work<{ name: string }>(
+    'busy',
+    async (run) => {
+      ran.push(run.data.name);
+      if (run.data.name === 'long') await new Promise<void>((resolve) => (release = resolve));
+    },
+    2,
+  );
+  await worker.send('busy', { name: 'long' }, 'item-1');
+  await waitFor(() => (ran.includes('long') ? true : undefined), 'the long job to start');
+  await worker.send('busy', { name: 'again' }, 'item-1');
+  await worker.send('busy', { name: 'other' }, 'item-2');
+  // The second worker slot takes the other key's job while the first key's job still runs.
+  await waitFor(() => (ran.includes('other') ? true : undefined), 'the other job to run', 10_000);
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(ran).toEqual(['long', 'other']);
+});
+
+test('a worker runs queued jobs back to back, not one per polling interval', async () => {
+  const sender = await queue('sender');
+  for (let n = 0; n < 8; n += 1) await sender.send('quick', { n }, `photo-${n}`);
+  const worker = await queue('worker');
+  const done: number[] = [];
+  const started = Date.now();
+  await worker.work<{ n: number }>('quick', async (run) => {
+    done.push(run.data.n);
+  });
+  await waitFor(() => (done.length === 8 ? true : undefined), 'eight jobs', 20_000);
+  // With a wait of the one-second polling interval after each job this takes eight seconds.
+  expect(Date.now() - started).toBeLessThan(4000);
 });
 
 test('a job whose worker died is taken up by another worker within seconds', async () => {

@@ -17,6 +17,7 @@ import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
 import { MediaImportService } from './services/media-import.service';
 import { MediaAccessFactory } from './services/media-access.service';
+import { MediaJobs } from './services/media-jobs';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaService } from './services/media.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
@@ -54,6 +55,7 @@ export class AppModule {
         AlbumAccessClient,
         MediaAccessFactory,
         MediaPresenter,
+        MediaJobs,
         MediaService,
         UploadService,
         FileService,

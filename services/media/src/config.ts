@@ -1,4 +1,5 @@
-import { IsUrl } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
 import { DirectoryConfig, URL_OPTIONS } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
 
@@ -10,4 +11,12 @@ export class MediaConfig extends WithStorageConfig(DirectoryConfig) {
   /** Album access (which albums a person sees and may edit) comes from the albums service. */
   @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
   ALBUMS_URL!: string;
+
+  /** The largest file one upload may bring, in MB (the operator may raise it for long videos). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
+  @Min(1, { message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
+  @Max(102400, { message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
+  MAX_UPLOAD_MB: number = 50;
 }

@@ -2,15 +2,18 @@ import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { CreateMedia1763780000000 } from './migrations/1763780000000-create-media';
+import { MediaProcessing1767000000000 } from './migrations/1767000000000-media-processing';
 
 export const MEDIA_SCHEMA = 'media';
+/** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
+export const MEDIA_JOBS_SCHEMA = 'media_jobs';
 
 export function mediaDatabase(url: string) {
   return {
     url,
     schema: MEDIA_SCHEMA,
     entities: [MediaItemEntity, MediaTagEntity],
-    migrations: [CreateMedia1763780000000, CreateChangeGenerations1764600000000],
+    migrations: [CreateMedia1763780000000, CreateChangeGenerations1764600000000, MediaProcessing1767000000000],
   };
 }
 

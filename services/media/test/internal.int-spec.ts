@@ -10,6 +10,7 @@ import {
   startMediaStack,
   storedKeys,
   upload,
+  waitPrepared,
 } from './support';
 
 describe('media internal routes (for the auth and albums services)', () => {
@@ -250,6 +251,7 @@ describe('media internal routes (for the auth and albums services)', () => {
       ).body,
     );
     own.push((await upload(stack, jack, { type: 'post', title: 'Jack post', content: 'Hi' }).expect(201)).body);
+    own[0] = await waitPrepared(stack, jack, own[0].id);
     await request(stack.media.url).get(own[0].thumbnailUrl!).set(jack.headers).expect(200);
     // Many more, without files, so the purge walks through several batches.
     await stack.db.query(
@@ -274,8 +276,8 @@ describe('media internal routes (for the auth and albums services)', () => {
           jack.id,
         ])
       ).map((row: { object_key: string }) => row.object_key);
-    const jackKeys = [...(await keysOf()), `thumbnails/${own[0].id}.webp`];
-    expect(jackKeys).toHaveLength(3);
+    const jackKeys = [...(await keysOf()), `derived/${own[0].id}/thumbnail.webp`, `derived/${own[0].id}/preview.webp`];
+    expect(jackKeys).toHaveLength(4);
     for (const key of jackKeys) expect(await storedKeys(stack)).toContain(key);
 
     await internal().delete(`/internal/users/${jack.id}`).set(asService('auth')).expect(204);

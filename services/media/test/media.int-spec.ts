@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { asService } from '@family/shared/testing';
-import { KIND_MESSAGES } from '../src/services/media-kind';
+import { KIND_MESSAGES } from '../src/processing/sniff';
 import {
   addPerson,
   binary,
@@ -20,6 +20,7 @@ import {
   text,
   todayLocal,
   upload,
+  waitPrepared,
   wav,
 } from './support';
 
@@ -44,9 +45,11 @@ describe('media service (real Postgres, real profile and albums services)', () =
   });
 
   const get = (person: Person, url: string) => request(stack.media.url).get(url).set(person.headers);
+  /** Stored originals (the worker may be writing derivatives of earlier uploads meanwhile). */
+  const uploadedKeys = async () => (await storedKeys(stack)).filter((key) => !key.startsWith('derived/'));
 
   describe('upload', () => {
-    it('stores a photo, takes its date from EXIF, and answers the item', async () => {
+    it('stores a photo, answers it pending, and the worker prepares it with its EXIF date', async () => {
       const photo = await jpegWithExif('2019:07:04 12:30:00');
       const response = await upload(
         stack,
@@ -67,6 +70,15 @@ describe('media service (real Postgres, real profile and albums services)', () =
           'description',
           'url',
           'thumbnailUrl',
+          'previewUrl',
+          'playbackUrl',
+          'processing',
+          'processingError',
+          'width',
+          'height',
+          'durationSeconds',
+          'originalName',
+          'sizeBytes',
           'mediaDate',
           'albumId',
           'website_url',
@@ -81,8 +93,10 @@ describe('media service (real Postgres, real profile and albums services)', () =
         title: 'Beach day',
         description: 'At the sea',
         url: `/api/media/${item.id}/file`,
-        thumbnailUrl: `/api/media/${item.id}/thumbnail`,
-        mediaDate: '2019-07-04',
+        thumbnailUrl: null,
+        processing: 'pending',
+        originalName: 'IMG_0001.JPG',
+        sizeBytes: photo.length,
         albumId: null,
         website_url: null,
         content: null,
@@ -90,7 +104,18 @@ describe('media service (real Postgres, real profile and albums services)', () =
         tags: [],
       });
       expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);
-      expect((await get(bob, `/api/media/${item.id}`).expect(200)).body).toEqual(item);
+      const prepared = await waitPrepared(stack, bob, item.id);
+      expect(prepared).toMatchObject({
+        processing: 'ready',
+        processingError: null,
+        mediaDate: '2019-07-04',
+        thumbnailUrl: `/api/media/${item.id}/thumbnail`,
+        previewUrl: `/api/media/${item.id}/preview`,
+        playbackUrl: null,
+        width: 1200,
+        height: 800,
+        durationSeconds: null,
+      });
 
       const rows = await stack.db.query(
         `SELECT object_key, sha256, file_size, content_type FROM media.media_items WHERE id = $1`,
@@ -117,6 +142,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         },
       ).expect(201);
       expect(given.body.mediaDate).toBe('1987-12-24');
+      expect((await waitPrepared(stack, alice, given.body.id)).mediaDate).toBe('1987-12-24');
       const none = await upload(
         stack,
         alice,
@@ -124,6 +150,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: await png(), filename: 'b.png' },
       ).expect(201);
       expect(none.body.mediaDate).toBe(todayLocal());
+      expect((await waitPrepared(stack, alice, none.body.id)).mediaDate).toBe(todayLocal());
     });
 
     it('reads fields that come after the file', async () => {
@@ -177,7 +204,9 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { type: 'post', title: 'Cake' },
         { buffer: await png(), filename: 'cake.png' },
       ).expect(201);
-      expect(withImage.body.thumbnailUrl).toBe(`/api/media/${withImage.body.id}/thumbnail`);
+      expect((await waitPrepared(stack, alice, withImage.body.id)).thumbnailUrl).toBe(
+        `/api/media/${withImage.body.id}/thumbnail`,
+      );
     });
 
     it.each([
@@ -190,11 +219,11 @@ describe('media service (real Postgres, real profile and albums services)', () =
       ],
       [{ type: 'post', title: 'Bad date', mediaDate: '2020-02-30' }, 'Please enter the date as YYYY-MM-DD'],
     ])('refuses %j with 400 and keeps nothing', async (fields, message) => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const file = fields.type === 'photo' ? { buffer: await png(), filename: 'x.png' } : undefined;
       const response = await upload(stack, bob, fields, file).expect(400);
       expect(response.body.message).toBe(message);
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
     });
 
     it.each([
@@ -205,7 +234,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
       ['document', async () => Buffer.from('not\0really text'), 'notes.txt'],
       ['post', () => pdf(), 'picture.png'],
     ] as const)('refuses a %s that is really something else with 415', async (type, make, filename) => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const response = await upload(
         stack,
         bob,
@@ -213,11 +242,11 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: await make(), filename },
       ).expect(415);
       expect(response.body.message).toBe(KIND_MESSAGES[type]);
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
     });
 
     it('refuses the wrong kind with 415 also when the type comes after the file', async () => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const response = await request(stack.media.url)
         .post('/api/media')
         .set(bob.headers)
@@ -226,7 +255,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         .field('title', 'Late type')
         .expect(415);
       expect(response.body.message).toBe(KIND_MESSAGES.photo);
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
     });
 
     it('answers 409 with the existing id when the same person uploads the same bytes again', async () => {
@@ -237,7 +266,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { type: 'photo', title: 'Once' },
         { buffer: bytes, filename: 'once.jpg' },
       ).expect(201);
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const again = await upload(
         stack,
         bob,
@@ -245,7 +274,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: bytes, filename: 'again.jpg' },
       ).expect(409);
       expect(again.body).toEqual({ statusCode: 409, message: 'You already uploaded this file', id: first.body.id });
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
       // Someone else may keep their own copy.
       await upload(stack, carol, { type: 'photo', title: 'Mine too' }, { buffer: bytes, filename: 'once.jpg' }).expect(
         201,
@@ -253,7 +282,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
     });
 
     it('cuts off a file over 50 MB with 413 and keeps nothing', async () => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const [{ count }] = await stack.db.query(`SELECT count(*)::int AS count FROM media.media_items`);
       const big = Buffer.alloc(MB50 + 1, 7);
       pdf().copy(big); // a real document's first bytes, so only the size is wrong
@@ -264,7 +293,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: big, filename: 'big.pdf' },
       ).expect(413);
       expect(response.body.message).toBe('File size must be less than 50MB');
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
       expect(await fs.readdir(path.join(stack.storageDir, '.tmp'))).toEqual([]);
       const [{ count: after }] = await stack.db.query(`SELECT count(*)::int AS count FROM media.media_items`);
       expect(after).toBe(count);
@@ -278,7 +307,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
     });
 
     it('refuses a request declared far larger than 50 MB before reading it', async () => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const response = await upload(
         stack,
         bob,
@@ -286,11 +315,11 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: Buffer.alloc(MB50 + 2 * 1024 * 1024, 1), filename: 'huge.pdf' },
       ).expect(413);
       expect(response.body.message).toBe('File size must be less than 50MB');
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
     });
 
     it('keeps nothing of an upload the client gives up half-way', async () => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const boundary = 'half-way-boundary';
       const req = http.request(`${stack.media.url}/api/media`, {
         method: 'POST',
@@ -311,12 +340,12 @@ describe('media service (real Postgres, real profile and albums services)', () =
       while ((await fs.readdir(tempFolder)).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
       req.destroy();
       while ((await fs.readdir(tempFolder)).length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
       await request(stack.media.url).get('/api/media?limit=1').set(bob.headers).expect(200);
     });
 
     it('refuses an album the uploader may not edit with 403 and keeps nothing', async () => {
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const response = await upload(
         stack,
         bob,
@@ -324,7 +353,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: await png(), filename: 'p.png' },
       ).expect(403);
       expect(response.body.message).toBe('You can only upload into an album you created or may edit.');
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
     });
 
     it('asks for a sign-in without an identity, and refuses a non-form body', async () => {
@@ -352,6 +381,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
           { buffer: photo, filename: 'Schnee im Garten – 2020.jpg', contentType: 'image/jpeg' },
         ).expect(201)
       ).body.id;
+      await waitPrepared(stack, alice, photoId);
     });
 
     it('streams the original with its type, ETag, caching and a safe inline name', async () => {
@@ -370,8 +400,9 @@ describe('media service (real Postgres, real profile and albums services)', () =
         `inline; filename="Schnee im Garten _ 2020.jpg"; filename*=UTF-8''Schnee%20im%20Garten%20%E2%80%93%202020.jpg`,
       );
       await get(bob, `/api/media/${photoId}/file`).set('If-None-Match', `"${sha}"`).expect(304);
-      const download = await get(bob, `/api/media/${photoId}/file?download=1`).expect(200);
-      expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+      const download = await get(bob, `/api/media/${photoId}/file?download=1`).buffer(true).parse(binary).expect(200);
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Schnee im Garten _ 2020.jpg"/);
+      expect(download.body).toEqual(photo);
     });
 
     it('answers byte ranges with 206 and the same bytes, and 416 past the end', async () => {
@@ -429,20 +460,21 @@ describe('media service (real Postgres, real profile and albums services)', () =
       expect(shown.headers['content-disposition']).toMatch(/^inline; filename="letter.pdf"/);
     });
 
-    it('makes a WebP thumbnail of about 480 px once, keeps it, and serves the kept one', async () => {
-      const first = await get(bob, `/api/media/${photoId}/thumbnail`).buffer(true).parse(binary).expect(200);
-      expect(first.headers['content-type']).toBe('image/webp');
-      const meta = await sharp(first.body).metadata();
+    it('serves the WebP thumbnail (480 px) and preview the worker made, without EXIF, with ETags', async () => {
+      const thumbnail = await get(bob, `/api/media/${photoId}/thumbnail`).buffer(true).parse(binary).expect(200);
+      expect(thumbnail.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(thumbnail.body).metadata();
       expect(meta.format).toBe('webp');
       expect([meta.width, meta.height]).toEqual([480, 320]);
+      expect(meta.exif).toBeUndefined();
+      await get(alice, `/api/media/${photoId}/thumbnail`).set('If-None-Match', thumbnail.headers.etag).expect(304);
 
-      const kept = await stack.storage.stat(`thumbnails/${photoId}.webp`);
-      expect(kept).not.toBeNull();
-      const second = await get(alice, `/api/media/${photoId}/thumbnail`).buffer(true).parse(binary).expect(200);
-      expect(second.body).toEqual(first.body);
-      // Not made again: the kept object is the very same one.
-      expect(await stack.storage.stat(`thumbnails/${photoId}.webp`)).toEqual(kept);
-      await get(alice, `/api/media/${photoId}/thumbnail`).set('If-None-Match', first.headers.etag).expect(304);
+      const preview = await get(bob, `/api/media/${photoId}/preview`).buffer(true).parse(binary).expect(200);
+      const previewMeta = await sharp(preview.body).metadata();
+      expect([previewMeta.format, previewMeta.width, previewMeta.height]).toEqual(['webp', 1200, 800]);
+      expect(previewMeta.exif).toBeUndefined();
+      const part = await get(bob, `/api/media/${photoId}/preview`).set('Range', 'bytes=0-99').expect(206);
+      expect(part.headers['content-length']).toBe('100');
     });
 
     it('applies the EXIF orientation to thumbnails', async () => {
@@ -454,12 +486,14 @@ describe('media service (real Postgres, real profile and albums services)', () =
           { buffer: await rotatedJpeg(), filename: 'p.jpg' },
         ).expect(201)
       ).body;
-      const thumbnail = await get(alice, item.thumbnailUrl).buffer(true).parse(binary).expect(200);
+      const prepared = await waitPrepared(stack, alice, item.id);
+      expect([prepared.width, prepared.height]).toEqual([400, 800]);
+      const thumbnail = await get(alice, prepared.thumbnailUrl!).buffer(true).parse(binary).expect(200);
       const meta = await sharp(thumbnail.body).metadata();
       expect([meta.width, meta.height]).toEqual([240, 480]);
     });
 
-    it('answers 404 for a thumbnail of an item without a preview', async () => {
+    it('answers 404 for a thumbnail of an item without a picture, and plays a WAV as it is', async () => {
       const audio = (
         await upload(
           stack,
@@ -469,7 +503,13 @@ describe('media service (real Postgres, real profile and albums services)', () =
         ).expect(201)
       ).body;
       const response = await get(alice, `/api/media/${audio.id}/thumbnail`).expect(404);
-      expect(response.body.message).toBe('This item has no preview.');
+      expect(response.body.message).toBe('This item has no picture.');
+      const prepared = await waitPrepared(stack, alice, audio.id);
+      expect(prepared).toMatchObject({ processing: 'ready', playbackUrl: `/api/media/${audio.id}/playback` });
+      expect(prepared.durationSeconds).toBeCloseTo(0.2, 1);
+      // A WAV plays as it is: the playback route serves the original.
+      const played = await get(alice, prepared.playbackUrl!).buffer(true).parse(binary).expect(200);
+      expect(played.body).toEqual(wav(0.2, 9));
       const post = (await upload(stack, alice, { type: 'post', title: 'Just words', content: 'Hello' }).expect(201))
         .body;
       expect((await get(alice, `/api/media/${post.id}/file`).expect(404)).body.message).toBe('This item has no file.');
@@ -575,6 +615,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         .set(asService('albums'))
         .send({ albumId: 9, actingUserId: bob.id })
         .expect(200);
+      await waitPrepared(stack, bob, hidden.id);
     });
 
     it('shows an item in an unseen album only to its uploader and the people tagged in it', async () => {
@@ -719,16 +760,17 @@ describe('media service (real Postgres, real profile and albums services)', () =
       ).toEqual([alice.id]);
     });
 
-    it('deletes an item with its tags, file and thumbnail', async () => {
+    it('deletes an item with its tags, file and every derivative', async () => {
       await get(bob, `/api/media/${hidden.id}/thumbnail`).expect(200);
       const [row] = await stack.db.query(`SELECT object_key FROM media.media_items WHERE id = $1`, [hidden.id]);
       expect(await stack.storage.stat(row.object_key)).not.toBeNull();
-      expect(await stack.storage.stat(`thumbnails/${hidden.id}.webp`)).not.toBeNull();
+      expect(await stack.storage.stat(`derived/${hidden.id}/thumbnail.webp`)).not.toBeNull();
+      expect(await stack.storage.stat(`derived/${hidden.id}/preview.webp`)).not.toBeNull();
 
       await request(stack.media.url).delete(`/api/media/${hidden.id}`).set(bob.headers).expect(204);
       await get(bob, `/api/media/${hidden.id}`).expect(404);
       expect(await stack.storage.stat(row.object_key)).toBeNull();
-      expect(await stack.storage.stat(`thumbnails/${hidden.id}.webp`)).toBeNull();
+      expect((await storedKeys(stack)).filter((key) => key.startsWith(`derived/${hidden.id}/`))).toEqual([]);
       expect(await stack.db.query(`SELECT * FROM media.media_tags WHERE media_id = $1`, [hidden.id])).toEqual([]);
       await request(stack.media.url).delete(`/api/media/${hidden.id}`).set(bob.headers).expect(404);
     });
@@ -800,7 +842,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         description: null,
       });
 
-      const before = await storedKeys(stack);
+      const before = await uploadedKeys();
       const forms: Array<Record<string, string>> = [
         { type: 'post', title: 'a\u0000b' },
         { type: 'post', title: 'ok', description: 'x\u0000' },
@@ -816,7 +858,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { buffer: await png(), filename: 'n.png' },
       ).expect(400);
       expect(withFile.body.message).toBe(nul);
-      expect(await storedKeys(stack)).toEqual(before);
+      expect(await uploadedKeys()).toEqual(before);
     });
 
     it('refuses a deeply nested body with 400 instead of overflowing the stack', async () => {

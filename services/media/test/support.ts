@@ -12,8 +12,14 @@ import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
 import { ProfileConfig } from '../../profile/src/config';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ArchiveLogger } from '@family/shared/nest';
+import type { MediaItem } from '@family/contract';
 import { AppModule } from '../src/app.module';
 import { MediaConfig } from '../src/config';
+import { MediaWorkerConfig } from '../src/worker/worker-config';
+import { WorkerModule } from '../src/worker/worker.module';
 import { MEDIA_STORAGE } from '../src/services/storage.provider';
 
 export type Person = TestPerson;
@@ -29,10 +35,15 @@ export interface MediaStack {
   storageDir: string;
   storage: ObjectStorage;
   db: DataSource;
+  /** The media worker, as `npm start` runs it beside the service (null until started, when asked for none). */
+  worker: INestApplicationContext | null;
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startMediaStack(): Promise<MediaStack> {
+/** With `worker: false` items stay pending until `startWorker()`. */
+export async function startMediaStack(options: { worker?: boolean } = {}): Promise<MediaStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
   const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
   // Each of media and albums needs the other's address: albums gets a port chosen before media starts.
@@ -49,20 +60,48 @@ export async function startMediaStack(): Promise<MediaStack> {
     AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
     albumsPort,
   );
-  return {
+  const stack: MediaStack = {
     profile,
     albums,
     media,
     storageDir,
     storage: media.app.get<ObjectStorage>(MEDIA_STORAGE),
     db: media.app.get(DataSource),
+    worker: null,
+    async startWorker() {
+      const config = loadConfig(MediaWorkerConfig, testEnv({ STORAGE_DIR: storageDir }));
+      stack.worker = await NestFactory.createApplicationContext(WorkerModule.register(config), {
+        logger: new ArchiveLogger({ logLevels: ['error'] }),
+      });
+      stack.worker.enableShutdownHooks();
+      await stack.worker.init();
+    },
+    async stopWorker() {
+      await stack.worker?.close();
+      stack.worker = null;
+    },
     async close() {
+      await stack.stopWorker();
       await media.app.close();
       await albums.app.close();
       await profile.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });
     },
   };
+  if (options.worker !== false) await stack.startWorker();
+  return stack;
+}
+
+/** The item once the worker has prepared it (ready or failed). */
+export async function waitPrepared(stack: MediaStack, person: Person, id: number, ms = 60_000): Promise<MediaItem> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const response = await request(stack.media.url).get(`/api/media/${id}`).set(person.headers).expect(200);
+    const item = response.body as MediaItem;
+    if (item.processing !== 'pending') return item;
+    if (Date.now() > until) throw new Error(`Media item ${id} was still pending after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** A family member, made in the stack's profile service the way the auth service makes them at sign-up. */

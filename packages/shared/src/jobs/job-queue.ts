@@ -34,7 +34,7 @@ export interface JobRun<T> {
 
 /** What a sender needs from the queue (so services can be tested with the real queue or without jobs). */
 export interface JobSender {
-  /** Queues a job; with `key`, at most one job per key waits at a time (a second send is dropped). */
+  /** Queues a job; with `key`, at most one job per key waits or runs at a time (a second send is dropped). */
   send(kind: string, data: object, key?: string): Promise<void>;
 }
 
@@ -94,7 +94,38 @@ export class JobQueue implements JobSender {
   }
 
   async send(kind: string, data: object, key?: string): Promise<void> {
+    // pg-boss lets a job wait while another of its key runs, but cannot then start it: its fetch takes the oldest
+    // waiting job, fails on the one-running-per-key index and returns nothing, so every job queued behind it
+    // waits too until the running one ends. So a key that is waiting or running takes no second job.
+    if (key && (await this.hasUnfinished(kind, key))) return;
     await this.boss.send(kind, data, key ? { singletonKey: key } : {});
+  }
+
+  /** Queues many keyed jobs in two statements (a backfill); keys waiting or running are left out, as in `send`. */
+  async sendMany(kind: string, jobs: Array<{ data: object; key: string }>): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const busy = await this.unfinishedKeys(
+      kind,
+      jobs.map((job) => job.key),
+    );
+    const fresh = jobs.filter((job) => !busy.has(job.key));
+    if (fresh.length > 0) {
+      await this.boss.insert(fresh.map((job) => ({ name: kind, data: job.data, singletonKey: job.key })));
+    }
+    return fresh.length;
+  }
+
+  private async hasUnfinished(kind: string, key: string): Promise<boolean> {
+    return (await this.unfinishedKeys(kind, [key])).size > 0;
+  }
+
+  private async unfinishedKeys(kind: string, keys: string[]): Promise<Set<string>> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT singleton_key AS key FROM "${this.options.schema}".job
+          WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state < 'completed'`,
+      [kind, keys],
+    );
+    return new Set(rows.map((row: { key: string }) => row.key));
   }
 
   /** Runs `handler` for each job of `kind`, `concurrency` at a time in this process. Throwing retries the job. */
@@ -106,15 +137,27 @@ export class JobQueue implements JobSender {
     const leases = this.leases;
     if (!leases) throw new Error('Only a worker queue runs jobs');
     for (let i = 0; i < concurrency; i += 1) {
-      await this.boss.work<T>(kind, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) =>
-        leases.hold(job.id, () =>
-          handler({
-            id: job.id,
-            data: job.data,
-            attempt: job.retryCount + 1,
-            lastAttempt: job.retryCount >= job.retryLimit,
-          }),
-        ),
+      // The handler may run before `work` has answered with the worker's id: it is filled in afterwards.
+      const worker = { id: '' };
+      worker.id = await this.boss.work<T>(
+        kind,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          try {
+            await leases.hold(job.id, () =>
+              handler({
+                id: job.id,
+                data: job.data,
+                attempt: job.retryCount + 1,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              }),
+            );
+          } finally {
+            // pg-boss waits out the polling interval after every job, which would cap a worker at one job a
+            // second: after a job, look for the next one at once (an empty queue still waits the interval).
+            if (worker.id) this.boss.notifyWorker(worker.id);
+          }
+        },
       );
     }
   }

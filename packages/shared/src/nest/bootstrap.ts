@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig, ServiceConfig } from '../config';
+import { ConfigError, loadConfig, ServiceConfig, WorkerConfig } from '../config';
 import { ArchiveLogger, logLevelsUpTo } from './archive-logger';
 
 /**
@@ -24,7 +24,7 @@ export async function runService<C extends ServiceConfig>(
  * Starts a worker: the same configuration check and modules as a service, but no HTTP server; its providers
  * take jobs from the queue once the application has started (docs/architecture.md#background-jobs).
  */
-export async function runWorker<C extends ServiceConfig>(
+export async function runWorker<C extends WorkerConfig>(
   name: string,
   configClass: new () => C,
   moduleFor: (config: C) => DynamicModule,
@@ -36,7 +36,7 @@ export async function runWorker<C extends ServiceConfig>(
   console.log(`${name} is taking jobs`);
 }
 
-function checkedConfig<C extends ServiceConfig>(name: string, configClass: new () => C): C {
+function checkedConfig<C extends WorkerConfig>(name: string, configClass: new () => C): C {
   try {
     return loadConfig(configClass);
   } catch (error) {
@@ -48,6 +48,6 @@ function checkedConfig<C extends ServiceConfig>(name: string, configClass: new (
   }
 }
 
-function loggerFor(config: ServiceConfig): ArchiveLogger {
+function loggerFor(config: WorkerConfig): ArchiveLogger {
   return new ArchiveLogger({ logLevels: logLevelsUpTo(config.LOG_LEVEL) });
 }

@@ -4,7 +4,7 @@ import { sendFile, type Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
 import { FileService } from '../services/file.service';
 
-/** The files themselves: streamed, with Range for seeking in video and audio. */
+/** The files themselves and what the worker made of them: streamed, with Range for seeking in video and audio. */
 @Controller('api/media')
 export class MediaFileController {
   constructor(private readonly files: FileService) {}
@@ -29,5 +29,25 @@ export class MediaFileController {
     @Res() res: Response,
   ) {
     await sendFile(req, res, await this.files.thumbnail(user, id));
+  }
+
+  @Get(':id/preview')
+  async preview(
+    @CurrentUser() user: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await sendFile(req, res, await this.files.preview(user, id));
+  }
+
+  @Get(':id/playback')
+  async playback(
+    @CurrentUser() user: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await sendFile(req, res, await this.files.playback(user, id));
   }
 }

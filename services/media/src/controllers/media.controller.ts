@@ -43,6 +43,13 @@ export class MediaController {
     return this.media.update(user, id, dto);
   }
 
+  /** Prepares the item's pictures and playback file again (after a failure, say). */
+  @Post(':id/reprocess')
+  @HttpCode(202)
+  reprocess(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {
+    return this.media.reprocess(user, id);
+  }
+
   @Delete(':id')
   @HttpCode(204)
   delete(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {

@@ -21,8 +21,19 @@ export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
 
 // Responses --------------------------------------------------------------------------------------------------
 
-export function hasPreview(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
-  return (item.type === 'photo' || item.type === 'post') && item.objectKey !== null;
+/** Items the media worker prepares: everything with a picture, a video or a sound. */
+export function needsPreparing(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
+  return item.objectKey !== null && (item.type === 'photo' || item.type === 'post' || isRecording(item));
+}
+
+/** Items with a thumbnail and preview once ready: photos, posts with an image, and videos (a poster frame). */
+export function hasPictures(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
+  return item.objectKey !== null && (item.type === 'photo' || item.type === 'post' || item.type === 'video');
+}
+
+/** Videos and sound: played in the browser. */
+export function isRecording(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
+  return item.objectKey !== null && (item.type === 'video' || item.type === 'audio');
 }
 
 export function mapTag(userId: number, people: Map<number, PersonSummary>): MediaTag {
@@ -34,13 +45,23 @@ export function mapMediaItem(
   taggedUserIds: number[],
   people: Map<number, PersonSummary>,
 ): MediaItem {
+  const ready = item.processing === 'ready';
   return {
     id: item.id,
     type: item.type,
     title: item.title,
     description: item.description,
     url: item.objectKey ? `/api/media/${item.id}/file` : null,
-    thumbnailUrl: hasPreview(item) ? `/api/media/${item.id}/thumbnail` : null,
+    thumbnailUrl: ready && hasPictures(item) ? `/api/media/${item.id}/thumbnail` : null,
+    previewUrl: ready && hasPictures(item) ? `/api/media/${item.id}/preview` : null,
+    playbackUrl: ready && isRecording(item) ? `/api/media/${item.id}/playback` : null,
+    processing: item.processing,
+    processingError: item.processing === 'failed' ? item.processingError : null,
+    width: item.width,
+    height: item.height,
+    durationSeconds: item.durationSeconds,
+    originalName: item.objectKey ? item.fileName : null,
+    sizeBytes: item.objectKey ? item.fileSize : null,
     mediaDate: item.mediaDate,
     albumId: item.albumId,
     website_url: item.websiteUrl,

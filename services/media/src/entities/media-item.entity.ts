@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { MediaType } from '@family/contract';
+import type { MediaProcessing, MediaType } from '@family/contract';
 
 /** One photo, video, recording, document or post. Its file (if any) lives in object storage under `objectKey`. */
 @Entity({ name: 'media_items' })
@@ -56,6 +56,36 @@ export class MediaItemEntity {
 
   @Column({ type: 'char', length: 64, nullable: true })
   sha256!: string | null;
+
+  /** Whether the worker has made the item's pictures and playback file (docs/architecture.md "Media worker"). */
+  @Column({ type: 'varchar', length: 8, default: 'pending' })
+  processing!: MediaProcessing;
+
+  /** Why preparing failed, as a sentence for the family. */
+  @Column({ name: 'processing_error', type: 'text', nullable: true })
+  processingError!: string | null;
+
+  /** As shown: after EXIF orientation or a video's rotation. */
+  @Column({ type: 'int', nullable: true })
+  width!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  height!: number | null;
+
+  @Column({ name: 'duration_seconds', type: 'double precision', nullable: true })
+  durationSeconds!: number | null;
+
+  /** The type of the playback file the worker made (video/mp4, audio/mp4); null when the original plays. */
+  @Column({ name: 'playback_type', type: 'varchar', length: 64, nullable: true })
+  playbackType!: string | null;
+
+  /** When the derivatives were last made: names them in ETags, since a reprocess writes them again. */
+  @Column({ name: 'prepared_at', type: 'timestamptz', nullable: true })
+  preparedAt!: Date | null;
+
+  /** The uploader (or an editor) chose mediaDate: the worker does not replace it with the recording date. */
+  @Column({ name: 'date_given', type: 'boolean', default: true })
+  dateGiven!: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -19,6 +19,17 @@ describe(contentDisposition.name, () => {
     expect(header.split('filename=')[1]).toMatch(/^"[^"\\;]*"; filename\*=UTF-8''[A-Za-z0-9%._~!-]+$/);
   });
 
+  it("keeps a camera's own name for the same kind of file", () => {
+    expect(contentDisposition('attachment', 'IMG_0042.HEIC', 'media-7', 'heif')).toMatch(/filename="IMG_0042.HEIC"/);
+    expect(contentDisposition('attachment', '00001.MTS', 'media-8', extensionFor('video/mp2t'))).toMatch(
+      /filename="00001.MTS"/,
+    );
+    expect(contentDisposition('attachment', 'scan.tiff', 'media-9', extensionFor('image/tiff'))).toMatch(
+      /filename="scan.tiff"/,
+    );
+    expect(contentDisposition('attachment', 'page.html', 'media-10', 'jpg')).toMatch(/filename="page.html.jpg"/);
+  });
+
   it('falls back to a made-up name and adds the right extension', () => {
     expect(contentDisposition('attachment', null, 'media-4', 'docx')).toBe(
       `attachment; filename="media-4.docx"; filename*=UTF-8''media-4.docx`,

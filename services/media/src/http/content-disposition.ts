@@ -19,7 +19,7 @@ export function contentDisposition(
     .replace(/\s+/g, ' ')
     .trim();
   const withExt = (name: string) => {
-    if (!ext || name.toLowerCase().endsWith(`.${ext.toLowerCase()}`)) return name;
+    if (!ext || hasExtensionOf(name, ext)) return name;
     return `${name}.${ext}`;
   };
   const full = withExt(cleaned || fallbackBase).slice(-200);
@@ -34,8 +34,42 @@ export function contentDisposition(
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** Other names the same kind of file goes by: a camera's "IMG_0042.MOV" or "00001.MTS" keeps its name. */
+const SAME_KIND_EXTENSIONS: Record<string, string[]> = {
+  jpg: ['jpeg', 'jpe'],
+  heic: ['heif', 'hif'],
+  heif: ['heic', 'hif'],
+  tif: ['tiff'],
+  mts: ['m2ts', 'm2t', 'ts'],
+  mpeg: ['mpg', 'mpe', 'vob'],
+  '3gp': ['3gpp'],
+  '3g2': ['3gpp2'],
+  ogg: ['opus', 'oga', 'ogv'],
+  mov: ['qt'],
+  m4a: ['aac', 'mp4'],
+  mp4: ['m4v'],
+  mkv: ['mka'],
+  wmv: ['asf'],
+  wma: ['asf'],
+  txt: ['text'],
+};
+
+function hasExtensionOf(name: string, ext: string): boolean {
+  const own = name.toLowerCase().split('.').pop() ?? '';
+  const wanted = ext.toLowerCase();
+  return name.includes('.') && (own === wanted || (SAME_KIND_EXTENSIONS[wanted] ?? []).includes(own));
+}
+
 const KNOWN_EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
+  'image/tiff': 'tif',
+  'video/mp2t': 'mts',
+  'video/3gpp': '3gp',
+  'video/3gpp2': '3g2',
+  'video/matroska': 'mkv',
+  'video/vnd.avi': 'avi',
+  'video/x-ms-wmv': 'wmv',
+  'audio/x-ms-wma': 'wma',
   'image/svg+xml': 'svg',
   'image/x-icon': 'ico',
   'video/quicktime': 'mov',

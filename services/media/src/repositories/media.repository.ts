@@ -29,7 +29,17 @@ export interface PagePosition {
 }
 
 export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt'>;
-export type MediaChanges = Partial<Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate'>>;
+export type MediaChanges = Partial<Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven'>>;
+
+/** What the media worker found and made for an item. */
+export interface PreparedFacts {
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  playbackType: string | null;
+  /** The recording date, used only when nobody chose the item's date. */
+  recordedOn: string | null;
+}
 
 export interface StoredObjectRef {
   id: number;
@@ -45,7 +55,9 @@ export class DuplicateUploadError extends Error {
 const COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.content_type AS "contentType",
-  m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt"`;
+  m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt",
+  m.processing, m.processing_error AS "processingError", m.width, m.height, m.duration_seconds AS "durationSeconds",
+  m.playback_type AS "playbackType", m.prepared_at AS "preparedAt", m.date_given AS "dateGiven"`;
 
 /** A small builder for positional parameters, so fragments can be put together without counting by hand. */
 class Params {
@@ -177,6 +189,43 @@ export class MediaRepository {
   /** Removes the item; its tags go with it (ON DELETE CASCADE). */
   async delete(id: number): Promise<void> {
     await this.items.delete({ id });
+  }
+
+  /** Marks an item ready with what the worker found. False when the item is gone (deleted meanwhile). */
+  async markReady(id: number, facts: PreparedFacts): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET processing = 'ready', processing_error = NULL, width = $2, height = $3,
+              duration_seconds = $4, playback_type = $5, prepared_at = now(),
+              media_date = CASE WHEN date_given OR $6::date IS NULL THEN media_date ELSE $6::date END
+        WHERE id = $1 RETURNING id`,
+      [id, facts.width, facts.height, facts.durationSeconds, facts.playbackType, facts.recordedOn],
+    );
+    return rows.length > 0;
+  }
+
+  async markFailed(id: number, reason: string): Promise<void> {
+    await this.items.query(`UPDATE media_items SET processing = 'failed', processing_error = $2 WHERE id = $1`, [
+      id,
+      reason,
+    ]);
+  }
+
+  /** Back to pending for another try; false when it is pending already. */
+  async markPending(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET processing = 'pending', processing_error = NULL
+        WHERE id = $1 AND processing <> 'pending' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** A batch of pending items after `afterId`, in id order (the partial index media_items_pending). */
+  async pendingAfter(afterId: number, limit: number): Promise<Array<Pick<MediaItemEntity, 'id' | 'type'>>> {
+    return this.items.query(
+      `SELECT id, type FROM media_items WHERE processing = 'pending' AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
   }
 
   /** Puts an item with no album into one. False when it is gone or already in an album (a race lost). */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
@@ -7,7 +7,9 @@ import type { MediaItemEntity } from '../entities/media-item.entity';
 import { type MediaChanges, type MediaFilter, MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
-import { thumbnailKey } from './object-keys';
+import { needsPreparing } from '../dtos/media.dto';
+import { MediaJobs } from './media-jobs';
+import { allDerivativeKeys } from './object-keys';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { MEDIA_STORAGE } from './storage.provider';
 
@@ -20,6 +22,7 @@ export class MediaService {
     private readonly media: MediaRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
+    private readonly jobs: MediaJobs,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -49,9 +52,24 @@ export class MediaService {
     const changes: MediaChanges = {};
     if (dto.title !== undefined) changes.title = dto.title;
     if (dto.description !== undefined) changes.description = dto.description;
-    if (dto.mediaDate !== undefined) changes.mediaDate = dto.mediaDate;
+    if (dto.mediaDate !== undefined) {
+      changes.mediaDate = dto.mediaDate;
+      // A date a person chose stays, even when the item is prepared again.
+      changes.dateGiven = true;
+    }
     const updated = await this.media.update(id, changes);
     return this.presenter.item(updated ?? item);
+  }
+
+  /** POST /api/media/{id}/reprocess: whoever may edit the item asks the worker to prepare it again. */
+  async reprocess(user: Identity, id: number): Promise<MediaItem> {
+    const access = this.access.for(user.id);
+    const item = await access.visibleItem(id);
+    await access.requireEditor(item);
+    if (!needsPreparing(item)) throw new ConflictException('This item has nothing to prepare.');
+    // Pending already: a job waits or runs, or the worker's backfill will queue one.
+    if (await this.media.markPending(id)) await this.jobs.prepare(item);
+    return this.presenter.item((await this.media.findById(id)) ?? item);
   }
 
   async delete(user: Identity, id: number): Promise<void> {
@@ -71,7 +89,7 @@ export class MediaService {
   }
 
   async removeFiles(item: Pick<MediaItemEntity, 'id' | 'objectKey'>): Promise<void> {
-    await this.storage.delete(thumbnailKey(item.id));
+    for (const key of allDerivativeKeys(item.id)) await this.storage.delete(key);
     if (item.objectKey) await this.storage.delete(item.objectKey);
     this.logger.debug(`Removed the files of media item ${item.id}`);
   }

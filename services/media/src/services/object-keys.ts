@@ -6,7 +6,23 @@ export function newMediaKey(now = new Date()): string {
   return `media/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
 }
 
-/** Where an item's thumbnail is kept once made. */
-export function thumbnailKey(mediaId: number): string {
-  return `thumbnails/${mediaId}.webp`;
+/** The pictures and playback files the media worker makes of an item. */
+export type Derivative = 'thumbnail' | 'preview' | 'playback-video' | 'playback-audio';
+
+const DERIVATIVE_FILES: Record<Derivative, string> = {
+  thumbnail: 'thumbnail.webp',
+  preview: 'preview.webp',
+  'playback-video': 'playback.mp4',
+  'playback-audio': 'playback.m4a',
+};
+
+/** Where a derivative of an item is kept: named by the item, so a reprocess writes over the old one. */
+export function derivativeKey(mediaId: number, derivative: Derivative): string {
+  return `derived/${mediaId}/${DERIVATIVE_FILES[derivative]}`;
+}
+
+/** Every key an item's derivatives may have, for deleting them all (a thumbnail made on view by older versions too). */
+export function allDerivativeKeys(mediaId: number): string[] {
+  const keys = (Object.keys(DERIVATIVE_FILES) as Derivative[]).map((derivative) => derivativeKey(mediaId, derivative));
+  return [...keys, `thumbnails/${mediaId}.webp`];
 }

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { ObjectStorage } from '@family/shared/storage';
 import { type FilePart, readMultipart, storeUpload } from '@family/shared/uploads';
-import { type DeclaredFile, sniffKind, type SniffedKind } from './media-kind';
+import { type DeclaredFile, SNIFF_BYTES, sniffKind, type SniffedKind } from '../processing/sniff';
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-export const TOO_LARGE_MESSAGE = 'File size must be less than 50MB';
-/** Bytes held back to sniff the kind and read the EXIF date: the file's magic and a JPEG's EXIF block fit in it. */
-export const HEAD_BYTES = 64 * 1024;
+export function tooLargeMessage(maxMegabytes: number): string {
+  return `File size must be less than ${maxMegabytes}MB`;
+}
 /** Form fields (type, title, description, content, ...) around the file: generous, but bounded. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
 const LIMITS = { fields: 20, parts: 30, fieldSize: 100 * 1024, fieldNameSize: 100 };
@@ -21,8 +20,6 @@ export interface ReceivedFile {
   sha256: string;
   sniffed: SniffedKind | null;
   declared: DeclaredFile;
-  /** The first HEAD_BYTES of the file (for the EXIF date). */
-  head: Buffer;
 }
 
 export interface ReceivedUpload {
@@ -32,6 +29,8 @@ export interface ReceivedUpload {
 
 export interface ReceiveOptions {
   storage: ObjectStorage;
+  /** MAX_UPLOAD_MB: the largest file taken. */
+  maxMegabytes: number;
   /** A fresh storage key, made by the service. */
   newKey: () => string;
   /**
@@ -51,7 +50,10 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
   const { fields, file } = await readMultipart(req, {
     limits: LIMITS,
     notMultipartMessage: NOT_MULTIPART,
-    maxBody: { bytes: MAX_FILE_BYTES + FIELDS_ALLOWANCE, message: TOO_LARGE_MESSAGE },
+    maxBody: {
+      bytes: options.maxMegabytes * 1024 * 1024 + FIELDS_ALLOWANCE,
+      message: tooLargeMessage(options.maxMegabytes),
+    },
     // Browsers send an empty, nameless part for a file input left empty: that is no file.
     takeFile: (part, fieldsSoFar) =>
       FILE_FIELDS.has(part.field) && part.fileName ? storeFile(part, fieldsSoFar, options) : null,
@@ -67,9 +69,9 @@ async function storeFile(
 ): Promise<ReceivedFile> {
   const declared: DeclaredFile = { fileName: part.fileName, mimeType: part.mimeType };
   const stored = await storeUpload(options.storage, options.newKey(), part.stream, {
-    maxBytes: MAX_FILE_BYTES,
-    tooLargeMessage: TOO_LARGE_MESSAGE,
-    headBytes: HEAD_BYTES,
+    maxBytes: options.maxMegabytes * 1024 * 1024,
+    tooLargeMessage: tooLargeMessage(options.maxMegabytes),
+    headBytes: SNIFF_BYTES,
     inspect: async (head) => {
       const sniffed = await sniffKind(head, declared);
       options.onSniffed(sniffed, declared, fieldsSoFar);
@@ -82,6 +84,5 @@ async function storeFile(
     sha256: stored.sha256,
     sniffed: stored.inspected,
     declared,
-    head: stored.head,
   };
 }

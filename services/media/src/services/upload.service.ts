@@ -11,14 +11,18 @@ import { MEDIA_TYPES, type MediaItem, type MediaType } from '@family/contract';
 import { type Identity, localToday } from '@family/shared';
 import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
+import { needsPreparing } from '../dtos/media.dto';
 import { UploadMediaFields } from '../dtos/upload.dto';
+import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
 import { AlbumAccessClient } from './album-access.client';
-import { exifDate } from './exif-date';
-import { acceptKind, KIND_MESSAGES } from './media-kind';
+import { acceptKind, refusalMessage } from '../processing/sniff';
+import { MediaJobs } from './media-jobs';
 import { MediaPresenter } from './media-presenter';
 import { newMediaKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
+import { MEDIA_CONFIG } from './tokens';
+import type { MediaConfig } from '../config';
 import { type ReceivedFile, receiveUpload } from './upload-receiver';
 
 export const ALBUM_FORBIDDEN = 'You can only upload into an album you created or may edit.';
@@ -36,18 +40,21 @@ export class UploadService {
     private readonly media: MediaRepository,
     private readonly albums: AlbumAccessClient,
     private readonly presenter: MediaPresenter,
+    private readonly jobs: MediaJobs,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
   async upload(user: Identity, req: IncomingMessage): Promise<MediaItem> {
     const received = await receiveUpload(req, {
       storage: this.storage,
+      maxMegabytes: this.config.MAX_UPLOAD_MB,
       newKey: () => newMediaKey(),
       // When the type came before the file, a file of the wrong kind is refused before it is read to its end.
       onSniffed: (sniffed, declared, fieldsSoFar) => {
         const type = fieldsSoFar.get('type')?.trim();
         if (isMediaType(type) && !acceptKind(type, sniffed, declared)) {
-          throw new UnsupportedMediaTypeException(KIND_MESSAGES[type]);
+          throw new UnsupportedMediaTypeException(refusalMessage(type, sniffed));
         }
       },
     });
@@ -73,11 +80,7 @@ export class UploadService {
     if (type !== 'post' && !file) throw new BadRequestException('Please select a file to upload');
 
     const kind = file ? acceptKind(type, file.sniffed, file.declared) : null;
-    if (file && !kind) throw new UnsupportedMediaTypeException(KIND_MESSAGES[type]);
-
-    let mediaDate = fields.mediaDate ?? null;
-    if (!mediaDate && file && kind?.contentType.startsWith('image/')) mediaDate = await exifDate(file.head);
-    mediaDate ??= localToday();
+    if (file && !kind) throw new UnsupportedMediaTypeException(refusalMessage(type, file.sniffed));
 
     const albumId = fields.albumId === undefined ? null : await this.editableAlbum(user, fields.albumId);
 
@@ -91,7 +94,9 @@ export class UploadService {
       type,
       title: fields.title,
       description: fields.description ?? null,
-      mediaDate,
+      // Without a date from the uploader, the upload day until the worker reads the recording date.
+      mediaDate: fields.mediaDate ?? localToday(),
+      dateGiven: fields.mediaDate !== undefined,
       albumId,
       websiteUrl: type === 'post' ? (fields.websiteUrl ?? null) : null,
       content: type === 'post' ? (fields.content ?? null) : null,
@@ -100,8 +105,28 @@ export class UploadService {
       fileName: file ? file.declared.fileName.slice(0, 255) : null,
       fileSize: file?.size ?? null,
       sha256: file?.sha256 ?? null,
+      processing: needsPreparing({ type, objectKey: file?.key ?? null }) ? 'pending' : 'ready',
+      processingError: null,
+      width: null,
+      height: null,
+      durationSeconds: null,
+      playbackType: null,
+      preparedAt: null,
     });
+    await this.queuePreparing(item);
     return this.presenter.item(item);
+  }
+
+  /**
+   * The worker prepares the item; should the queue be away for a moment, the item stays pending and the worker's
+   * backfill queues it later, so the upload itself still succeeds.
+   */
+  private async queuePreparing(item: MediaItemEntity): Promise<void> {
+    try {
+      await this.jobs.prepare(item);
+    } catch (error) {
+      this.logger.warn(`Media item ${item.id} waits for the backfill: ${(error as Error).message}`);
+    }
   }
 
   /** Only an album the uploader created or may edit (asked of the albums service once). */

@@ -19,6 +19,15 @@ function previewItem(preview: AlbumMediaPreview): MediaItem {
     user: rose,
     tags: [],
     createdAt: '2024-05-01T10:00:00.000Z',
+    previewUrl: null,
+    playbackUrl: null,
+    processing: 'ready',
+    processingError: null,
+    width: null,
+    height: null,
+    durationSeconds: null,
+    originalName: null,
+    sizeBytes: null,
     ...preview,
   };
 }

@@ -31,7 +31,7 @@ const successToast = () => screen.findByRole('status', { hidden: true });
 afterEach(restoreFetch);
 
 describe('MediaDetailDialog', () => {
-  it('shows a photo capped at 70vh, the uploader, the tagged people and the description', async () => {
+  it('shows the preview of a photo (the original only on View full size), capped at 70vh, with the uploader, the tagged people and the description', async () => {
     const item = mediaItem({
       tags: [
         { userId: 2, user: tom },
@@ -42,8 +42,13 @@ describe('MediaDetailDialog', () => {
     renderDialog(item);
     const dialog = screen.getByRole('dialog', { name: /Beach day/ });
     const image = within(dialog).getByRole('img', { name: 'Beach day' });
-    expect(image).toHaveAttribute('src', '/api/media/10/file');
+    expect(image).toHaveAttribute('src', '/api/media/10/preview');
     expect(image).toHaveStyle({ maxHeight: '70vh' });
+    expect(within(dialog).getByRole('link', { name: 'View full size' })).toHaveAttribute('href', '/api/media/10/file');
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/api/media/10/file?download=1',
+    );
     expect(dialog).toHaveTextContent('Uploaded by Grandma Rose');
     // A person without a display name is shown by username.
     expect(dialog).toHaveTextContent('Tagged: Uncle Tom, ann');
@@ -52,21 +57,38 @@ describe('MediaDetailDialog', () => {
       expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
   });
 
-  it('plays video and audio with controls, and opens or downloads a document', async () => {
-    const video = mediaItem({ id: 11, type: 'video', title: 'First steps', thumbnailUrl: null });
+  it('plays the playable file of video and audio with the poster, downloads both, and opens or downloads a document', async () => {
+    const video = mediaItem({
+      id: 11,
+      type: 'video',
+      title: 'First steps',
+      playbackUrl: '/api/media/11/playback',
+      durationSeconds: 12,
+    });
     backEnd(video);
     const first = renderDialog(video);
     const player = screen.getByLabelText('First steps');
     expect(player.tagName).toBe('VIDEO');
     expect(player).toHaveAttribute('controls');
-    expect(player).toHaveAttribute('src', '/api/media/11/file');
+    expect(player).toHaveAttribute('src', '/api/media/11/playback');
+    expect(player).toHaveAttribute('poster', '/api/media/11/preview');
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/media/11/file?download=1');
     first.unmount();
 
-    const audio = mediaItem({ id: 12, type: 'audio', title: 'Lullaby', thumbnailUrl: null });
+    const audio = mediaItem({
+      id: 12,
+      type: 'audio',
+      title: 'Lullaby',
+      thumbnailUrl: null,
+      previewUrl: null,
+      playbackUrl: '/api/media/12/playback',
+    });
     backEnd(audio);
     const second = renderDialog(audio);
     expect(screen.getByLabelText('Lullaby').tagName).toBe('AUDIO');
     expect(screen.getByLabelText('Lullaby')).toHaveAttribute('controls');
+    expect(screen.getByLabelText('Lullaby')).toHaveAttribute('src', '/api/media/12/playback');
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/media/12/file?download=1');
     second.unmount();
 
     const doc = mediaItem({ id: 13, type: 'document', title: 'Will', thumbnailUrl: null });
@@ -76,6 +98,62 @@ describe('MediaDetailDialog', () => {
     expect(open).toHaveAttribute('href', '/api/media/13/file');
     expect(open).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/media/13/file?download=1');
+  });
+
+  it('says Preparing… until the worker is done, then shows the preview without a reload', async () => {
+    const pending = mediaItem({
+      processing: 'pending',
+      thumbnailUrl: null,
+      previewUrl: null,
+      width: null,
+      height: null,
+    });
+    let asked = 0;
+    backEnd(pending, {
+      'GET /api/media/10': () => fakeResponse(200, ++asked < 2 ? pending : mediaItem()),
+    });
+    renderDialog(pending);
+    const dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Preparing…');
+    expect(within(dialog).queryByRole('img', { name: 'Beach day' })).not.toBeInTheDocument();
+    const image = await within(dialog).findByRole('img', { name: 'Beach day' }, { timeout: 5000 });
+    expect(image).toHaveAttribute('src', '/api/media/10/preview');
+  }, 10_000);
+
+  it('says why an item failed, and lets its uploader try again', async () => {
+    const failed = mediaItem({
+      processing: 'failed',
+      processingError: 'This photo is damaged and cannot be shown.',
+      thumbnailUrl: null,
+      previewUrl: null,
+    });
+    const fetches = backEnd(failed, {
+      'GET /api/user': () => fakeResponse(200, { ...rose, email: null }),
+      'GET /api/albums': () => fakeResponse(200, []),
+      'POST /api/media/10/reprocess': () =>
+        fakeResponse(202, { ...failed, processing: 'pending', processingError: null }),
+    });
+    renderDialog(failed);
+    const dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    expect(dialog).toHaveTextContent('This photo is damaged and cannot be shown.');
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Preparing…'));
+    expect(fetches.calls.some((call) => call.method === 'POST' && call.url === '/api/media/10/reprocess')).toBe(true);
+  });
+
+  it('offers Try again to nobody who may not edit the item', async () => {
+    const failed = mediaItem({ processing: 'failed', processingError: 'This video is damaged and cannot be played.' });
+    const fetches = backEnd(failed, {
+      'GET /api/user': () => fakeResponse(200, { ...tom, email: null }),
+      'GET /api/albums': () => fakeResponse(200, []),
+    });
+    renderDialog(failed);
+    const dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    expect(dialog).toHaveTextContent('This video is damaged and cannot be played.');
+    await waitFor(() => expect(fetches.calls.some((call) => call.url === '/api/albums')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('shows a post with its website and content, and its image only when it has one', async () => {

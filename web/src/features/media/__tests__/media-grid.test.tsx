@@ -47,6 +47,29 @@ describe('MediaGrid', () => {
     expect(screen.queryByTestId('media-card-skeleton')).not.toBeInTheDocument();
   });
 
+  it('shows a video by its poster with its length, and Preparing… that becomes the picture without a reload', async () => {
+    const poster = mediaItem({ id: 4, type: 'video', title: 'Birthday', durationSeconds: 75 });
+    const pending = mediaItem({ id: 5, title: 'Just uploaded', processing: 'pending', thumbnailUrl: null });
+    let asked = 0;
+    backEnd(() =>
+      fakeResponse(
+        200,
+        page([
+          poster,
+          ++asked < 2 ? pending : { ...pending, processing: 'ready', thumbnailUrl: '/api/media/5/thumbnail' },
+        ]),
+      ),
+    );
+    renderWithProviders(<MediaGrid />);
+    const video = await screen.findByRole('article', { name: 'Birthday' });
+    expect(within(video).getByRole('img', { name: 'Birthday' })).toHaveAttribute('src', '/api/media/4/thumbnail');
+    expect(video).toHaveTextContent('1:15');
+    const card = screen.getByRole('article', { name: 'Just uploaded' });
+    expect(within(card).getByRole('img', { name: 'Preparing…' })).toHaveTextContent('Preparing…');
+    const picture = await within(card).findByRole('img', { name: 'Just uploaded' }, { timeout: 5000 });
+    expect(picture).toHaveAttribute('src', '/api/media/5/thumbnail');
+  }, 10_000);
+
   it("says 'No media items found' for an empty list", async () => {
     backEnd(() => fakeResponse(200, page([])));
     renderWithProviders(<MediaGrid />);

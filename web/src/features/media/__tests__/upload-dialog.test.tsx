@@ -55,7 +55,7 @@ describe('UploadDialog', () => {
     expect(screen.queryByLabelText('Description')).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Type'), 'document');
-    expect(screen.getByLabelText('File')).toHaveAttribute('accept', '.pdf,.doc,.docx,.txt');
+    expect(screen.getByLabelText('File')).toHaveAttribute('accept', '.pdf,.doc,.docx,.odt,.txt');
   });
 
   it('offers No Album and the albums one may add to; a failing album list still leaves No Album', async () => {

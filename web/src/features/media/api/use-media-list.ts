@@ -4,6 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import { DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
 import { MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal } from '../../../lib/queries/media';
 import type { MediaFilters, MediaScope } from '../types';
+import { isPreparing, PREPARING_REFRESH_MS } from '../utils/preparing';
 import { mediaListPath } from './media-keys';
 
 /** A media list loaded page by page as one scrolls (keyset cursors from the server). */
@@ -26,6 +27,15 @@ export function useMediaList(scope: MediaScope, filters: MediaFilters, pageSize 
   }, [signal, mutate]);
 
   const items: MediaItem[] = data ? data.flatMap((page) => page.items) : [];
+
+  // Items just uploaded are prepared in the background: ask again until none shown is pending, so each
+  // "Preparing…" placeholder turns into its picture without a reload.
+  const preparing = items.some(isPreparing);
+  useEffect(() => {
+    if (!preparing) return;
+    const timer = setInterval(() => void mutate(), PREPARING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [preparing, mutate]);
   const lastPage = data?.[data.length - 1];
   // A further page asked for and not here yet.
   const isLoadingMore = !error && data !== undefined && data.length < size;

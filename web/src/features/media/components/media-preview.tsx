@@ -1,7 +1,10 @@
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { MediaItem } from '@family/contract';
+import { formatDuration, isPreparing } from '../utils/preparing';
 import { MediaTypeIcon, mediaTypeLabel } from './media-type-icon';
 
 type MediaPreviewProps = {
@@ -12,43 +15,96 @@ type MediaPreviewProps = {
   compact?: boolean;
 };
 
-/** The thumbnail (never the original) for photos and post images; a calm placeholder for everything else. */
+/**
+ * The thumbnail (never the original) of photos, post images and videos (their poster frame, with the length);
+ * "Preparing…" while the worker makes it; a calm placeholder for everything else.
+ */
 export function MediaPreview({ item, height = '12rem', compact = false }: MediaPreviewProps) {
   const [failed, setFailed] = useState(false);
+  if (isPreparing(item) && item.url) {
+    return (
+      <Placeholder label="Preparing…" height={height}>
+        <HourglassEmptyIcon sx={{ fontSize: compact ? '2rem' : '3rem' }} />
+        {!compact && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }} aria-hidden>
+            Preparing…
+          </Typography>
+        )}
+      </Placeholder>
+    );
+  }
   if (item.thumbnailUrl && !failed) {
     return (
-      <Box
-        component="img"
-        src={item.thumbnailUrl}
-        alt={item.title}
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'action.hover' }}
-      />
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          component="img"
+          src={item.thumbnailUrl}
+          alt={item.title}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'action.hover' }}
+        />
+        {item.type === 'video' && !compact && <DurationBadge seconds={item.durationSeconds} />}
+      </Box>
     );
   }
   return (
+    <Placeholder label={`${mediaTypeLabel(item.type)}: ${item.title}`} height={height}>
+      <MediaTypeIcon type={item.type} decorative sx={{ fontSize: compact ? '2rem' : '4rem' }} />
+      {!compact && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }} aria-hidden>
+          {mediaTypeLabel(item.type)}
+          {item.durationSeconds !== null && ` · ${formatDuration(item.durationSeconds)}`}
+        </Typography>
+      )}
+    </Placeholder>
+  );
+}
+
+function Placeholder({ label, height, children }: { label: string; height: string | number; children: ReactNode }) {
+  return (
     <Box
       role="img"
-      aria-label={`${mediaTypeLabel(item.type)}: ${item.title}`}
+      aria-label={label}
       sx={{
         height,
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
         justifyContent: 'center',
-        gap: compact ? 0 : 1,
+        gap: 1,
         bgcolor: 'action.hover',
         color: 'primary.dark',
       }}
     >
-      <MediaTypeIcon type={item.type} decorative sx={{ fontSize: compact ? '2rem' : '4rem' }} />
-      {!compact && (
-        <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }} aria-hidden>
-          {mediaTypeLabel(item.type)}
-        </Typography>
-      )}
+      {children}
+    </Box>
+  );
+}
+
+/** A play sign and the length, over the poster's corner, as phones' galleries show videos. */
+function DurationBadge({ seconds }: { seconds: number | null }) {
+  return (
+    <Box
+      sx={{
+        position: 'absolute',
+        right: 8,
+        bottom: 8,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.25,
+        px: 0.75,
+        py: 0.25,
+        borderRadius: 1,
+        bgcolor: 'rgba(0, 0, 0, 0.72)',
+        color: 'common.white',
+        fontSize: '0.875rem',
+        fontWeight: 600,
+      }}
+    >
+      <PlayArrowIcon sx={{ fontSize: '1.1rem' }} aria-hidden />
+      <span>{seconds === null ? 'Video' : formatDuration(seconds)}</span>
     </Box>
   );
 }

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './stack';
+
+/** Real phone and camera files (their SOURCES.md says what each is), and the small fixtures made by Debian's tools. */
+export const SAMPLES_DIR = path.resolve(repoRoot, '..', 'shared', 'media-samples');
+export const FIXTURES_DIR = path.join(repoRoot, 'services', 'media', 'test', 'fixtures');
+
+export function sampleFile(dir: string, name: string): { bytes: Buffer; name: string; type: string } {
+  return { bytes: fs.readFileSync(path.join(dir, name)), name, type: 'application/octet-stream' };
+}
+
+/** The ffmpeg bundled with the media service (the one `npm start` uses). */
+function bundledFfmpeg(): string {
+  const mediaRequire = createRequire(path.join(repoRoot, 'services', 'media', 'package.json'));
+  return (mediaRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+/**
+ * An iPhone-like HEVC clip in a .MOV (hvc1, AAC), made with x265 for the test: browsers other than Safari cannot play
+ * it, so the worker converts it, which takes a while for a long 1080p one.
+ */
+export function hevcMov(seconds: number, size = '1920x1080'): Buffer {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'family-hevc-')), 'clip.mov');
+  execFileSync(bundledFfmpeg(), [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=30:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'log-level=error',
+    '-tag:v',
+    'hvc1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-y',
+    out,
+  ]);
+  const bytes = fs.readFileSync(out);
+  fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  return bytes;
+}
+
+/** The pids of the processes whose parent is `pid`, with their program names (Linux /proc). */
+export function childProcesses(pid: number): Array<{ pid: number; name: string }> {
+  const children: Array<{ pid: number; name: string }> = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (name) state ppid ...": the name may hold spaces, so read around its parentheses.
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push({ pid: Number(entry), name });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/** Whether any process runs a program with this name whose command line mentions `text`. */
+export function processesMentioning(text: string): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}

@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type JobKind, JobQueue } from '@family/shared/jobs';
+import { MEDIA_JOBS_SCHEMA } from '../data-source';
+import { isRecording, needsPreparing } from '../dtos/media.dto';
+import type { MediaItemEntity } from '../entities/media-item.entity';
+import { MEDIA_CONFIG } from './tokens';
+
+/**
+ * Preparing an item is a "prepare" job keyed by the item's id, in one of two lanes (docs/architecture.md
+ * "Media worker"): photos in `prepare`, videos and sound in `prepare-recording`, so a long transcode never holds
+ * back the pictures uploaded after it. A failed try waits 10 s, then 20 s, then 40 s.
+ */
+export const PREPARE_PHOTO = 'prepare';
+export const PREPARE_RECORDING = 'prepare-recording';
+export const MEDIA_JOB_KINDS: JobKind[] = [
+  { name: PREPARE_PHOTO, retryLimit: 3, retryDelaySeconds: 10 },
+  { name: PREPARE_RECORDING, retryLimit: 3, retryDelaySeconds: 10 },
+];
+
+export interface PrepareJob {
+  mediaId: number;
+}
+
+export function prepareLane(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): string {
+  return isRecording(item) ? PREPARE_RECORDING : PREPARE_PHOTO;
+}
+
+export function openMediaJobs(url: string, role: 'sender' | 'worker', logger: Logger): Promise<JobQueue> {
+  return JobQueue.open({
+    url,
+    schema: MEDIA_JOBS_SCHEMA,
+    kinds: MEDIA_JOB_KINDS,
+    role,
+    onError: (error) => logger.error(`Media job queue: ${error.message}`),
+  });
+}
+
+/** The service's side of the queue: it asks for items to be prepared, the worker (worker.ts) prepares them. */
+@Injectable()
+export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MediaJobs.name);
+  private queue: JobQueue | null = null;
+
+  constructor(@Inject(MEDIA_CONFIG) private readonly config: { DATABASE_URL: string }) {}
+
+  async onModuleInit(): Promise<void> {
+    this.queue = await openMediaJobs(this.config.DATABASE_URL, 'sender', this.logger);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue?.close(0);
+    this.queue = null;
+  }
+
+  /** Queues the item's preparation (nothing when it needs none, or a job for it waits or runs already). */
+  async prepare(item: Pick<MediaItemEntity, 'id' | 'type' | 'objectKey'>): Promise<void> {
+    if (!needsPreparing(item) || !this.queue) return;
+    const job: PrepareJob = { mediaId: item.id };
+    await this.queue.send(prepareLane(item), job, String(item.id));
+  }
+}

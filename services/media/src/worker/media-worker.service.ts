@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { JobQueue, JobRun } from '@family/shared/jobs';
+import type { ObjectStorage } from '@family/shared/storage';
+import { needsPreparing } from '../dtos/media.dto';
+import { MediaProcessingError } from '../processing/processing-error';
+import { MediaRepository } from '../repositories/media.repository';
+import { MEDIA_JOB_KINDS, openMediaJobs, type PrepareJob, prepareLane } from '../services/media-jobs';
+import { allDerivativeKeys } from '../services/object-keys';
+import { MEDIA_STORAGE } from '../services/storage.provider';
+import { MediaPreparer } from './media-preparer';
+import type { MediaWorkerConfig } from './worker-config';
+import { WORKER_CONFIG } from './worker-tokens';
+
+/** How often the backfill looks for items still pending (uploads whose job was never queued, older items). */
+const BACKFILL_EVERY_MS = 5 * 60_000;
+const BACKFILL_BATCH = 500;
+/** Shown when the storage or the database stayed away through every try. */
+export const GAVE_UP_MESSAGE = 'The archive could not prepare this item just now. Try again later.';
+
+/**
+ * The media worker (docs/architecture.md "Media worker"): takes "prepare" jobs from the queue and records what
+ * came of each: ready with the facts found, or failed with a sentence. A damaged file fails at once; trouble
+ * another try may mend (storage, database) is thrown, so the queue retries it, and recorded on the last try.
+ */
+@Injectable()
+export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MediaWorker.name);
+  private queue: JobQueue | null = null;
+  private backfillTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(WORKER_CONFIG) private readonly config: MediaWorkerConfig,
+    private readonly media: MediaRepository,
+    private readonly preparer: MediaPreparer,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.preparer.clearAbandonedWorkDirs();
+    const queue = await openMediaJobs(this.config.DATABASE_URL, 'worker', this.logger);
+    this.queue = queue;
+    for (const kind of MEDIA_JOB_KINDS) {
+      await queue.work<PrepareJob>(kind.name, (run) => this.run(run), this.config.MEDIA_WORKER_CONCURRENCY);
+    }
+    const backfill = () => this.backfill().catch((error: Error) => this.logger.error(`Backfill: ${error.message}`));
+    await backfill();
+    this.backfillTimer = setInterval(backfill, BACKFILL_EVERY_MS);
+    this.backfillTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.backfillTimer);
+    await this.queue?.close();
+    this.queue = null;
+  }
+
+  /** Queues every item still pending; items with a job waiting or running are left out by the queue. */
+  async backfill(): Promise<number> {
+    let queued = 0;
+    let afterId = 0;
+    for (;;) {
+      const batch = await this.media.pendingAfter(afterId, BACKFILL_BATCH);
+      if (batch.length === 0 || !this.queue) break;
+      for (const kind of MEDIA_JOB_KINDS) {
+        const jobs = batch
+          .filter((item) => prepareLane({ type: item.type, objectKey: '' }) === kind.name)
+          .map((item) => ({ data: { mediaId: item.id } satisfies PrepareJob, key: String(item.id) }));
+        queued += await this.queue.sendMany(kind.name, jobs);
+      }
+      afterId = batch[batch.length - 1].id;
+    }
+    if (queued > 0) this.logger.log(`Backfill queued ${queued} item(s) still to be prepared`);
+    return queued;
+  }
+
+  private async run({ data, attempt, lastAttempt }: JobRun<PrepareJob>): Promise<void> {
+    const item = await this.media.findById(data.mediaId);
+    // Deleted, or prepared already (a repeat of a job that ran): nothing to do.
+    if (!item || item.processing !== 'pending') return;
+    if (!needsPreparing(item)) {
+      const nothing = { width: null, height: null, durationSeconds: null, playbackType: null, recordedOn: null };
+      await this.media.markReady(item.id, nothing);
+      return;
+    }
+    const started = Date.now();
+    try {
+      const facts = await this.preparer.prepare(item);
+      if (!(await this.media.markReady(item.id, facts))) await this.removeDerivatives(item.id);
+      else this.logger.log(`Prepared media item ${item.id} (${item.contentType}) in ${Date.now() - started} ms`);
+    } catch (error) {
+      if (!(await this.media.findById(item.id))) {
+        await this.removeDerivatives(item.id); // deleted while it was being prepared
+        return;
+      }
+      if (error instanceof MediaProcessingError) {
+        this.logger.warn(`Media item ${item.id} failed: ${error.message} ${error.detail ?? ''}`.trim());
+        await this.media.markFailed(item.id, error.message);
+        return;
+      }
+      this.logger.error(`Media item ${item.id}, try ${attempt}: ${(error as Error).message}`);
+      if (!lastAttempt) throw error;
+      await this.media.markFailed(item.id, GAVE_UP_MESSAGE);
+    }
+  }
+
+  private async removeDerivatives(mediaId: number): Promise<void> {
+    for (const key of allDerivativeKeys(mediaId)) await this.storage.delete(key);
+  }
+}

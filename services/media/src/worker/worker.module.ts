@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { databaseModule } from '@family/shared/nest';
+import { ObjectStorageModule } from '@family/shared/storage';
+import { mediaDatabase } from '../data-source';
+import { MediaItemEntity } from '../entities/media-item.entity';
+import { MediaTagEntity } from '../entities/media-tag.entity';
+import { MediaRepository } from '../repositories/media.repository';
+import { MEDIA_STORAGE } from '../services/storage.provider';
+import { MediaPreparer } from './media-preparer';
+import { MediaWorker } from './media-worker.service';
+import type { MediaWorkerConfig } from './worker-config';
+import { WORKER_CONFIG } from './worker-tokens';
+
+/** The media worker's application: the media database and storage, the queue, no HTTP. */
+@Module({})
+export class WorkerModule {
+  static register(config: MediaWorkerConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        databaseModule(mediaDatabase(config.DATABASE_URL)),
+        TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
+        ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
+      ],
+      providers: [{ provide: WORKER_CONFIG, useValue: config }, MediaRepository, MediaPreparer, MediaWorker],
+    };
+  }
+}
