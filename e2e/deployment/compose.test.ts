@@ -9,6 +9,7 @@ import { AlbumsConfig } from '../../services/albums/src/config';
 import { AuthConfig } from '../../services/auth/src/config';
 import { FamilyConfig } from '../../services/family/src/config';
 import { MediaConfig } from '../../services/media/src/config';
+import { MediaWorkerConfig } from '../../services/media/src/worker/worker-config';
 import { ProfileConfig } from '../../services/profile/src/config';
 
 type Environment = Record<string, string | number | boolean | null>;
@@ -49,6 +50,11 @@ const PROGRAMS: [string, new () => object][] = [
   ['albums', AlbumsConfig],
   ['family', FamilyConfig],
 ];
+/** The background workers (docs/architecture.md "Background jobs"): no port, a heartbeat file instead. */
+const WORKERS: [string, new () => object][] = [
+  ['media-worker', MediaWorkerConfig],
+  ['family-worker', FamilyConfig],
+];
 const DATA_STORES = ['postgres', 'redis', 'minio'];
 const SECRETS = ['SESSION_SECRET', 'INTERNAL_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'];
 
@@ -78,8 +84,27 @@ function dependencies(name: string): Record<string, { condition?: string; requir
 }
 
 describe('docker-compose.yml', () => {
-  it('runs the data stores, the five services and the gateway', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([...DATA_STORES, ...PROGRAMS.map(([name]) => name)].sort());
+  it('runs the data stores, the five services, their workers and the gateway', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      [...DATA_STORES, ...PROGRAMS.map(([name]) => name), ...WORKERS.map(([name]) => name)].sort(),
+    );
+  });
+
+  describe.each(WORKERS)('%s', (name, configClass) => {
+    it('gets every variable its configuration check requires, all listed in .env.example', () => {
+      const required = requiredVariables(configClass);
+      const env = environment(name);
+      expect(required.filter((variable) => !env[variable])).toEqual([]);
+      expect(required.filter((variable) => !mentionedInEnvExample(variable))).toEqual([]);
+    });
+
+    it('runs dist/worker.js from the one image, and is healthy while its heartbeat file is fresh', () => {
+      expect(service(name).image).toBe(service('auth').image);
+      expect([service(name).command ?? []].flat()).toEqual(['node', 'dist/worker.js']);
+      const test = [service(name).healthcheck?.test ?? []].flat().join(' ');
+      expect(test).toContain(`/tmp/family-${name}.alive`);
+      expect(service(name).ports ?? []).toEqual([]);
+    });
   });
 
   describe.each(PROGRAMS)('%s', (name, configClass) => {

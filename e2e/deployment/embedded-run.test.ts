@@ -131,7 +131,16 @@ describe('the embedded run (npm start)', () => {
     const { pids } = JSON.parse(fs.readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as {
       pids: Record<string, number>;
     };
-    expect(Object.keys(pids).sort()).toEqual(['albums', 'auth', 'family', 'gateway', 'media', 'profile']);
+    expect(Object.keys(pids).sort()).toEqual([
+      'albums',
+      'auth',
+      'family',
+      'family-worker',
+      'gateway',
+      'media',
+      'media-worker',
+      'profile',
+    ]);
     const secrets = fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8');
 
     expect(await stop(first.child)).toBe(0);

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, ServiceConfig, WorkerConfig } from '../config';
@@ -33,7 +36,31 @@ export async function runWorker<C extends WorkerConfig>(
   const app = await NestFactory.createApplicationContext(moduleFor(config), { logger: loggerFor(config) });
   app.enableShutdownHooks();
   await app.init();
+  keepHeartbeat(name);
   console.log(`${name} is taking jobs`);
+}
+
+/** Where a worker shows it is alive; compose's healthcheck reads the file's age (see `workerHeartbeatFile`). */
+export function workerHeartbeatFile(name: string): string {
+  return process.env.HEARTBEAT_FILE ?? path.join(os.tmpdir(), `family-${name}.alive`);
+}
+
+/**
+ * A worker answers no HTTP, so it touches a file every 10 s while its event loop runs; a worker that is stuck or
+ * gone leaves the file to age, and compose's healthcheck (at most 60 s old) marks the container unhealthy.
+ */
+function keepHeartbeat(name: string): void {
+  const file = workerHeartbeatFile(name);
+  const touch = () => {
+    const now = new Date();
+    try {
+      fs.utimesSync(file, now, now);
+    } catch {
+      fs.writeFileSync(file, '');
+    }
+  };
+  touch();
+  setInterval(touch, 10_000).unref();
 }
 
 function checkedConfig<C extends WorkerConfig>(name: string, configClass: new () => C): C {
