@@ -75,20 +75,27 @@ async function seed(db, { people, relations }, createdBy) {
   await db.query('ANALYZE');
 }
 
-const GEDCOM_SECONDS = 20;
+/** GEDCOM files generated for the import rows, each with its budget (upload to done). */
+const GEDCOM_SIZES = [
+  { people: 3_000, seconds: 20, seed: 1 },
+  { people: 50_000, seconds: 300, seed: 2 },
+];
 const GEDCOM_WORKER_MB = 400;
+/** Every process of the archive, whose peak memory the import rows print. */
+const PROCESSES = ['gateway', 'auth', 'profile', 'media', 'albums', 'family', 'family-worker', 'media-worker'];
 
 /**
- * A generated 3,000-person GEDCOM uploaded through the gateway and followed to the end as the web app does:
- * seconds from the upload to "done", and the family worker's peak resident memory meanwhile.
+ * A generated GEDCOM uploaded through the gateway and followed to the end as the web app does, with the peak
+ * memory of every process while it runs; then the whole archive downloaded as GEDCOM 7 (living=full).
  */
-async function measureGedcomImport(stack, cookie) {
+async function measureGedcom(stack, cookie, { people, seconds: budget, seed }) {
   const require = createRequire(import.meta.url);
   const { syntheticGedcom } = require(path.join(root, 'services/family/dist/genealogy/synthetic-gedcom.js'));
-  const file = Buffer.from(syntheticGedcom(PEOPLE), 'utf8');
+  const file = Buffer.from(syntheticGedcom(people, { seed }), 'utf8');
   stack.check();
+  const pids = Object.fromEntries(PROCESSES.map((name) => [name, stack.pid(name)]));
   const started = performance.now();
-  const { result: status, memory } = await sampleMemory({ worker: stack.pid('family-worker') }, async () => {
+  const { result: status, memory } = await sampleMemory(pids, async () => {
     const form = new FormData();
     form.append('file', new Blob([file]), 'family.ged');
     const upload = await fetch(`${stack.gatewayUrl}/api/family/gedcom`, {
@@ -102,29 +109,46 @@ async function measureGedcomImport(stack, cookie) {
       const answer = await fetch(`${stack.gatewayUrl}/api/family/gedcom/imports/${id}`, { headers: { cookie } });
       const body = await answer.json();
       if (body.status === 'done' || body.status === 'failed') return body;
-      if (performance.now() - started > 300_000) throw new Error('The GEDCOM import did not finish in 5 minutes.');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (performance.now() - started > 900_000) throw new Error('The GEDCOM import did not finish in 15 minutes.');
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });
-  if (status.status !== 'done' || status.report.created !== PEOPLE) {
+  if (status.status !== 'done') {
     throw new Error(`The GEDCOM import ended ${status.status}: ${status.error ?? JSON.stringify(status.report)}`);
   }
   const seconds = (performance.now() - started) / 1000;
-  const peakMb = memory.worker.peak / MB;
+  const peaks = Object.entries(memory)
+    .map(([name, { peak }]) => `${name} ${Math.round(peak / MB)}`)
+    .join(', ');
+  const workerMb = memory['family-worker'].peak / MB;
+
+  const exportStarted = performance.now();
+  const exported = await fetch(`${stack.gatewayUrl}/api/family/gedcom?living=full`, { headers: { cookie } });
+  if (exported.status !== 200) throw new Error(`The GEDCOM export answered ${exported.status}`);
+  const exportBytes = (await exported.arrayBuffer()).byteLength;
+  const exportSeconds = (performance.now() - exportStarted) / 1000;
+  const label = `${people.toLocaleString('en')}-person file (${Math.round(file.length / 1024)} kB)`;
   return [
     {
-      measure: `GEDCOM import: ${PEOPLE}-person file (${Math.round(file.length / 1024)} kB), upload to done`,
+      measure: `GEDCOM import: ${label}, upload to done (${status.report.created} created)`,
       value: round(seconds),
       display: `${round(seconds)} s`,
-      target: `< ${GEDCOM_SECONDS} s`,
-      met: seconds < GEDCOM_SECONDS,
+      target: `< ${budget} s`,
+      met: seconds < budget,
     },
     {
-      measure: 'GEDCOM import: family worker peak RSS',
-      value: Math.round(peakMb),
-      display: `${Math.round(peakMb)} MB`,
-      target: `< ${GEDCOM_WORKER_MB} MB`,
-      met: peakMb < GEDCOM_WORKER_MB,
+      measure: `GEDCOM import of ${people.toLocaleString('en')}: peak RSS of every process (MB): ${peaks}`,
+      value: Math.round(workerMb),
+      display: `worker ${Math.round(workerMb)} MB`,
+      target: `worker < ${GEDCOM_WORKER_MB} MB`,
+      met: workerMb < GEDCOM_WORKER_MB,
+    },
+    {
+      measure: `GEDCOM export of the whole archive after it (${Math.round(exportBytes / 1024)} kB)`,
+      value: round(exportSeconds),
+      display: `${round(exportSeconds)} s`,
+      target: `< ${budget} s`,
+      met: exportSeconds < budget,
     },
   ];
 }
@@ -239,8 +263,10 @@ async function main() {
     });
     row(`people search: q=zieliński at ${PEOPLE} people, limit 200`, rare, 50);
     rows.push(...(await measureFirstDraw(stack.gatewayUrl, cookie, tree.root)));
-    log(`importing a generated ${PEOPLE}-person GEDCOM through the gateway…`);
-    rows.push(...(await measureGedcomImport(stack, cookie)));
+    for (const size of GEDCOM_SIZES) {
+      log(`importing a generated ${size.people}-person GEDCOM through the gateway…`);
+      rows.push(...(await measureGedcom(stack, cookie, size)));
+    }
     stack.check();
 
     const report = {
