@@ -110,7 +110,7 @@ describe('media through the gateway, with two people', () => {
     for (const [fixture, declared, served] of [
       ['clip.mp4', 'audio/x-anything', 'audio/mp4'],
       ['clip.webm', 'audio/svg+xml', 'audio/webm'],
-      ['tone.m4a', 'audio/html', 'audio/x-m4a'],
+      ['tone.m4a', 'audio/html', 'audio/mp4'],
     ]) {
       const bytes = fs.readFileSync(path.join(repoRoot, 'services/media/test/fixtures', fixture));
       const item = await uploadMedia(

@@ -191,6 +191,16 @@ describe(acceptKind.name, () => {
     expect(acceptKind('audio', sniffed('video/webm', 'webm', 'video'), declared('clip.webm', 'video/webm'))).toBeNull();
   });
 
+  it('names sound in a container by its bytes, never by the type the browser declared', () => {
+    expect(acceptKind('audio', sniffed('video/mp4', 'mp4', 'video'), declared('a.mp4', 'audio/x-anything'))).toEqual({
+      contentType: 'audio/mp4',
+      ext: 'mp4',
+    });
+    expect(
+      acceptKind('audio', sniffed('video/webm', 'webm', 'video'), declared('a.webm', 'audio/svg+xml'))?.contentType,
+    ).toBe('audio/webm');
+  });
+
   it('takes PDF, Word, OpenDocument and plain text as documents, and nothing else', () => {
     expect(acceptKind('document', sniffed('application/pdf', 'pdf', 'document'), declared('a.pdf'))?.contentType).toBe(
       'application/pdf',

@@ -99,6 +99,17 @@ const KEPT: Record<string, { kind: MediaKind; contentType?: string }> = {
 };
 
 /** Containers that hold sound as well as pictures: a voice memo in MP4, WebM or 3GP sniffs as video. */
+/** The sound type of each container that may hold video or sound alone. */
+const SOUND_IN_CONTAINER: Record<string, string> = {
+  'video/mp4': 'audio/mp4',
+  'video/quicktime': 'audio/mp4',
+  'video/webm': 'audio/webm',
+  'video/ogg': 'audio/ogg',
+  'video/3gpp': 'audio/3gpp',
+  'video/3gpp2': 'audio/3gpp2',
+  'video/matroska': 'audio/x-matroska',
+};
+
 const AUDIO_CAPABLE_CONTAINERS = new Set([
   'video/mp4',
   'video/webm',
@@ -146,8 +157,10 @@ export function acceptKind(type: MediaType, sniffed: SniffedKind | null, declare
     case 'audio':
       if (mime === ASF) return { contentType: 'audio/x-ms-wma', ext };
       if (kind === 'audio') return asKept;
+      // Sound in a container that also holds video: served as the container's sound type, named by its bytes,
+      // never as the type the browser declared (which could be anything, even text/html).
       if (AUDIO_CAPABLE_CONTAINERS.has(mime) && declared.mimeType.startsWith('audio/')) {
-        return { contentType: declared.mimeType.split(';')[0].trim(), ext };
+        return { contentType: SOUND_IN_CONTAINER[mime] ?? 'audio/mp4', ext };
       }
       return null;
     case 'document':
