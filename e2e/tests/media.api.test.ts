@@ -22,7 +22,7 @@ describe('media through the gateway, with two people', () => {
     tom = await signUp('mtom');
   });
 
-  it('uploads a photo, the worker dates it from EXIF and makes its thumbnail; serves it with Range and ETag', async () => {
+  it('uploads a photo with its thumbnail at once, the worker dates it from EXIF and makes the rest; serves it with Range and ETag', async () => {
     const bytes = await photo(11);
     const created = await rose.client.post(
       '/api/media',
@@ -36,7 +36,15 @@ describe('media through the gateway, with two people', () => {
       url: `/api/media/${created.body.id}/file`,
       user: { id: rose.user.id, username: rose.username },
       tags: [],
+      // The upload made the thumbnail itself: it answers at once, before the worker need have run.
+      thumbnailUrl: `/api/media/${created.body.id}/thumbnail`,
     });
+    const early = await fetch(`${tom.client.base}${created.body.thumbnailUrl}`, {
+      headers: { cookie: tom.client.cookie },
+    });
+    expect([early.status, early.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    const earlyMeta = await sharp(Buffer.from(await early.arrayBuffer())).metadata();
+    expect([earlyMeta.width, earlyMeta.height, earlyMeta.exif]).toEqual([480, 320, undefined]);
     expect(await waitPrepared(tom.client, created.body.id)).toMatchObject({
       processing: 'ready',
       mediaDate: '2015-08-20',

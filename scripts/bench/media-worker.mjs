@@ -1,13 +1,14 @@
 // The media worker's rows (docs/conventions.md "Benchmarks"): upload to ready for a 12-MP iPhone HEIC and a 30-s
 // 1080p HEVC clip, photos prepared per minute, the worker's memory while it converts, and a gallery page of 60
 // photos just uploaded, all visible (every thumbnail answering 200) soon after the uploads finish.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { MB, rss } from './measure.mjs';
 import { root } from './stack.mjs';
@@ -68,12 +69,16 @@ function bundledFfmpeg() {
   return mediaRequire('@ffmpeg-installer/ffmpeg').path;
 }
 
-/** A 1080p HEVC clip in a .MOV, as an iPhone records by default (made with x265; browsers other than Safari can't play it). */
-function hevcClip(seconds) {
+/**
+ * A 1080p HEVC clip in a .MOV, as an iPhone records by default (made with x265; browsers other than Safari can't
+ * play it). Made without blocking: a blocked event loop misses the server closing idle keep-alive connections, and
+ * the next upload is then written into a closed socket (EPIPE) on a slow machine.
+ */
+async function hevcClip(seconds) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-bench-hevc-'));
   const out = path.join(dir, 'IMG_1080.MOV');
   try {
-    execFileSync(bundledFfmpeg(), [
+    await promisify(execFile)(bundledFfmpeg(), [
       ...['-nostdin', '-hide_banner', '-loglevel', 'error'],
       ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`],
@@ -157,7 +162,7 @@ export async function measureMediaWorker(session, stack, rows, log) {
   }
 
   log(`media worker: making a ${HEVC_SECONDS}-s 1080p HEVC clip, then upload to ready while sampling memory…`);
-  const clip = hevcClip(HEVC_SECONDS);
+  const clip = await hevcClip(HEVC_SECONDS);
   const {
     result: hevcMs,
     workerMB,
@@ -213,6 +218,15 @@ export async function measureMediaWorker(session, stack, rows, log) {
       if (performance.now() - uploadsDone > 600_000) throw new Error('The gallery page never showed every picture.');
       await sleep(50);
     }
+  }
+  // The thumbnails of most photos are made by the upload itself: prepared means the worker has done the rest.
+  for (;;) {
+    const page = JSON.parse((await session.get(`/api/media?limit=${GALLERY_PHOTOS}`)).body.toString('utf8'));
+    const mine = page.items.filter((item) => ids.includes(item.id));
+    if (mine.length === GALLERY_PHOTOS && mine.every((item) => item.processing === 'ready')) break;
+    if (mine.some((item) => item.processing === 'failed')) throw new Error('A gallery photo failed to be prepared.');
+    if (performance.now() - uploadsDone > 600_000) throw new Error('The gallery photos were never all prepared.');
+    await sleep(200);
   }
   const allReady = performance.now();
   const perMinute = GALLERY_PHOTOS / ((allReady - started) / 60_000);

@@ -33,7 +33,8 @@ export interface MediaItem {
   url: string | null;
   /**
    * A small WebP picture, 480 px long edge (`/api/media/{id}/thumbnail`) for photos, posts with an image and
-   * videos (their poster), once the item is ready; else null.
+   * videos (their poster), once the item is ready, or while it is pending when the upload made it already (JPEG,
+   * PNG, WebP, GIF, AVIF); else null.
    */
   thumbnailUrl: string | null;
   /** A WebP picture of at most 2048 px (`/api/media/{id}/preview`) for the same kinds, once ready; else null. */

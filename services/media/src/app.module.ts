@@ -24,6 +24,7 @@ import { MEDIA_STORAGE } from './services/storage.provider';
 import { TagService } from './services/tag.service';
 import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
+import { UploadThumbnailer } from './services/upload-thumbnailer';
 
 @Module({})
 export class AppModule {
@@ -58,6 +59,7 @@ export class AppModule {
         MediaJobs,
         MediaService,
         UploadService,
+        UploadThumbnailer,
         FileService,
         TagService,
         InternalMediaService,

@@ -3,6 +3,7 @@ import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { CreateMedia1763780000000 } from './migrations/1763780000000-create-media';
 import { MediaProcessing1767000000000 } from './migrations/1767000000000-media-processing';
+import { ThumbnailReady1768000000000 } from './migrations/1768000000000-thumbnail-ready';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -13,7 +14,12 @@ export function mediaDatabase(url: string) {
     url,
     schema: MEDIA_SCHEMA,
     entities: [MediaItemEntity, MediaTagEntity],
-    migrations: [CreateMedia1763780000000, CreateChangeGenerations1764600000000, MediaProcessing1767000000000],
+    migrations: [
+      CreateMedia1763780000000,
+      CreateChangeGenerations1764600000000,
+      MediaProcessing1767000000000,
+      ThumbnailReady1768000000000,
+    ],
   };
 }
 

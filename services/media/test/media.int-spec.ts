@@ -49,7 +49,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
   const uploadedKeys = async () => (await storedKeys(stack)).filter((key) => !key.startsWith('derived/'));
 
   describe('upload', () => {
-    it('stores a photo, answers it pending, and the worker prepares it with its EXIF date', async () => {
+    it('stores a photo with its thumbnail, answers it pending, and the worker prepares it with its EXIF date', async () => {
       const photo = await jpegWithExif('2019:07:04 12:30:00');
       const response = await upload(
         stack,
@@ -93,7 +93,9 @@ describe('media service (real Postgres, real profile and albums services)', () =
         title: 'Beach day',
         description: 'At the sea',
         url: `/api/media/${item.id}/file`,
-        thumbnailUrl: null,
+        // The upload made the thumbnail; the worker makes the preview.
+        thumbnailUrl: `/api/media/${item.id}/thumbnail`,
+        previewUrl: null,
         processing: 'pending',
         originalName: 'IMG_0001.JPG',
         sizeBytes: photo.length,

@@ -9,6 +9,7 @@ import {
   type MediaStack,
   type Person,
   png,
+  rotatedJpeg,
   startMediaStack,
   storedKeys,
   upload,
@@ -42,26 +43,52 @@ describe('media worker (real Postgres queue, real files)', () => {
     filename: name,
   });
 
-  it('answers 409 until the worker has run, then serves what it made; the backfill finds items without a job', async () => {
+  it("makes a JPEG's thumbnail at upload, turned and without EXIF, while the rest waits for the worker", async () => {
     const photo = (
-      await upload(stack, alice, { type: 'photo', title: 'Early' }, { buffer: await png(), filename: 'a.png' }).expect(
-        201,
-      )
+      await upload(
+        stack,
+        alice,
+        { type: 'photo', title: 'Portrait' },
+        { buffer: await rotatedJpeg(), filename: 'p.jpg' },
+      ).expect(201)
     ).body;
-    expect(photo).toMatchObject({ processing: 'pending', thumbnailUrl: null, previewUrl: null });
+    // No worker runs: what answers now, the upload itself made.
+    expect(photo).toMatchObject({
+      processing: 'pending',
+      thumbnailUrl: `/api/media/${photo.id}/thumbnail`,
+      previewUrl: null,
+    });
+    const thumbnail = await get(bob, photo.thumbnailUrl).buffer(true).parse(binary).expect(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumbnail.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 240, 480]);
+    expect(meta.exif).toBeUndefined();
+    expect((await get(bob, `/api/media/${photo.id}/preview`).expect(409)).body.message).toBe(STILL_PREPARING);
+    const listed = await get(bob, '/api/media?limit=5').expect(200);
+    expect(listed.body.items.find((item: { id: number }) => item.id === photo.id)).toMatchObject({
+      thumbnailUrl: photo.thumbnailUrl,
+    });
+  });
+
+  it('answers 409 until the worker has run for kinds it alone reads, then serves what it made; the backfill finds items without a job', async () => {
+    const bmp = (
+      await upload(stack, alice, { type: 'photo', title: 'Early' }, await file(fixtures, 'picture.bmp')).expect(201)
+    ).body;
+    expect(bmp).toMatchObject({ processing: 'pending', thumbnailUrl: null, previewUrl: null });
     for (const route of ['thumbnail', 'preview']) {
-      expect((await get(bob, `/api/media/${photo.id}/${route}`).expect(409)).body.message).toBe(STILL_PREPARING);
+      expect((await get(bob, `/api/media/${bmp.id}/${route}`).expect(409)).body.message).toBe(STILL_PREPARING);
     }
-    // An item from before the worker existed: pending, and no job was ever queued for it.
+    // An item from before the worker existed: pending, no thumbnail, and no job was ever queued for it.
     const [{ id: olderId }] = await stack.db.query(
       `INSERT INTO media.media_items (user_id, type, title, media_date, object_key, content_type, file_name, file_size, sha256)
        SELECT user_id, 'photo', 'Older', media_date, object_key, content_type, file_name, file_size, NULL
          FROM media.media_items WHERE id = $1 RETURNING id`,
-      [photo.id],
+      [bmp.id],
     );
+    expect((await get(bob, `/api/media/${olderId}/thumbnail`).expect(409)).body.message).toBe(STILL_PREPARING);
 
     await stack.startWorker();
-    expect((await waitPrepared(stack, alice, photo.id)).processing).toBe('ready');
+    expect((await waitPrepared(stack, alice, bmp.id)).processing).toBe('ready');
     expect((await waitPrepared(stack, alice, olderId)).processing).toBe('ready');
     await get(bob, `/api/media/${olderId}/thumbnail`).expect(200);
   });

@@ -31,6 +31,17 @@ export function hasPictures(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): 
   return item.objectKey !== null && (item.type === 'photo' || item.type === 'post' || item.type === 'video');
 }
 
+/**
+ * The thumbnail is shown once the item is ready, or while it is pending when the upload made it already
+ * (docs/architecture.md "Media worker"). A failed item shows why instead.
+ */
+export function thumbnailShown(
+  item: Pick<MediaItemEntity, 'type' | 'objectKey' | 'processing' | 'thumbnailReady'>,
+): boolean {
+  if (!hasPictures(item)) return false;
+  return item.processing === 'ready' || (item.processing === 'pending' && item.thumbnailReady);
+}
+
 /** Videos and sound: played in the browser. */
 export function isRecording(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
   return item.objectKey !== null && (item.type === 'video' || item.type === 'audio');
@@ -52,7 +63,7 @@ export function mapMediaItem(
     title: item.title,
     description: item.description,
     url: item.objectKey ? `/api/media/${item.id}/file` : null,
-    thumbnailUrl: ready && hasPictures(item) ? `/api/media/${item.id}/thumbnail` : null,
+    thumbnailUrl: thumbnailShown(item) ? `/api/media/${item.id}/thumbnail` : null,
     previewUrl: ready && hasPictures(item) ? `/api/media/${item.id}/preview` : null,
     playbackUrl: ready && isRecording(item) ? `/api/media/${item.id}/playback` : null,
     processing: item.processing,

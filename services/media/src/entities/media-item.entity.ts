@@ -83,6 +83,10 @@ export class MediaItemEntity {
   @Column({ name: 'prepared_at', type: 'timestamptz', nullable: true })
   preparedAt!: Date | null;
 
+  /** The upload made the thumbnail itself: it is shown while the rest is still pending. */
+  @Column({ name: 'thumbnail_ready', type: 'boolean', default: false })
+  thumbnailReady!: boolean;
+
   /** The uploader (or an editor) chose mediaDate: the worker does not replace it with the recording date. */
   @Column({ name: 'date_given', type: 'boolean', default: true })
   dateGiven!: boolean;

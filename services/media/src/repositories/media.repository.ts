@@ -57,7 +57,8 @@ const COLUMNS = `
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.content_type AS "contentType",
   m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt",
   m.processing, m.processing_error AS "processingError", m.width, m.height, m.duration_seconds AS "durationSeconds",
-  m.playback_type AS "playbackType", m.prepared_at AS "preparedAt", m.date_given AS "dateGiven"`;
+  m.playback_type AS "playbackType", m.prepared_at AS "preparedAt", m.date_given AS "dateGiven",
+  m.thumbnail_ready AS "thumbnailReady"`;
 
 /** A small builder for positional parameters, so fragments can be put together without counting by hand. */
 class Params {
@@ -199,6 +200,15 @@ export class MediaRepository {
               media_date = CASE WHEN date_given OR $6::date IS NULL THEN media_date ELSE $6::date END
         WHERE id = $1 RETURNING id`,
       [id, facts.width, facts.height, facts.durationSeconds, facts.playbackType, facts.recordedOn],
+    );
+    return rows.length > 0;
+  }
+
+  /** The upload stored the item's thumbnail. False when the item is gone (deleted meanwhile). */
+  async markThumbnailReady(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET thumbnail_ready = true WHERE id = $1 RETURNING id`,
+      [id],
     );
     return rows.length > 0;
   }

@@ -1,7 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { FileToSend, Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { hasPictures, isRecording } from '../dtos/media.dto';
+import { hasPictures, isRecording, thumbnailShown } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { contentDisposition, extensionFor, isInlineType } from '../http/content-disposition';
 import { DERIVATIVE_TYPE } from '../processing/derive';
@@ -17,7 +17,7 @@ export const STILL_PREPARING = 'This item is still being prepared. Try again in 
 /**
  * GET /api/media/{id}/file, /thumbnail, /preview and /playback, all only for people who may see the item. The
  * pictures and playback files are made by the media worker (docs/architecture.md "Media worker"); until then
- * these answer 409 with a sentence.
+ * these answer 409 with a sentence, except a thumbnail the upload made already.
  */
 @Injectable()
 export class FileService {
@@ -37,7 +37,10 @@ export class FileService {
 
   /** The WebP thumbnail (480 px) of a photo, a post's image or a video's poster frame. */
   async thumbnail(user: Identity, id: number): Promise<FileToSend> {
-    return this.picture(await this.readyItem(user, id, hasPictures, 'This item has no picture.'), 'thumbnail');
+    const item = await this.access.for(user.id).visibleItem(id);
+    // Made at upload for most photos: served while the rest is still pending, as the item's thumbnailUrl says.
+    if (thumbnailShown(item)) return this.picture(item, 'thumbnail');
+    return this.picture(this.ready(item, hasPictures, 'This item has no picture.'), 'thumbnail');
   }
 
   /** The WebP preview (at most 2048 px) of the same kinds: what the detail view shows instead of the original. */
@@ -59,7 +62,10 @@ export class FileService {
     kind: (item: MediaItemEntity) => boolean,
     notThisKind: string,
   ): Promise<MediaItemEntity> {
-    const item = await this.access.for(user.id).visibleItem(id);
+    return this.ready(await this.access.for(user.id).visibleItem(id), kind, notThisKind);
+  }
+
+  private ready(item: MediaItemEntity, kind: (item: MediaItemEntity) => boolean, notThisKind: string): MediaItemEntity {
     if (!kind(item)) throw new NotFoundException(notThisKind);
     if (item.processing === 'pending') throw new ConflictException(STILL_PREPARING);
     if (item.processing === 'failed') {

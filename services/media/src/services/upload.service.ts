@@ -22,6 +22,7 @@ import { MediaPresenter } from './media-presenter';
 import { newMediaKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
 import { MEDIA_CONFIG } from './tokens';
+import { UploadThumbnailer } from './upload-thumbnailer';
 import type { MediaConfig } from '../config';
 import { type ReceivedFile, receiveUpload } from './upload-receiver';
 
@@ -31,7 +32,10 @@ function isMediaType(value: unknown): value is MediaType {
   return typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
 }
 
-/** POST /api/media: the file streams into storage first; the row is written only once it is safely there. */
+/**
+ * POST /api/media: the file streams into storage first; the row is written only once it is safely there. A photo
+ * sharp reads directly gets its thumbnail before the answer (docs/architecture.md "Media worker").
+ */
 @Injectable()
 export class UploadService {
   private readonly logger = new Logger(UploadService.name);
@@ -41,6 +45,7 @@ export class UploadService {
     private readonly albums: AlbumAccessClient,
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
+    private readonly thumbnailer: UploadThumbnailer,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
@@ -112,7 +117,10 @@ export class UploadService {
       durationSeconds: null,
       playbackType: null,
       preparedAt: null,
+      thumbnailReady: false,
     });
+    // The thumbnail first, so the worker's own (made from the same original) is the one written last.
+    if (await this.thumbnailer.make(item)) item.thumbnailReady = true;
     await this.queuePreparing(item);
     return this.presenter.item(item);
   }

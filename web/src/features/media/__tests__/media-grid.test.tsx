@@ -70,6 +70,15 @@ describe('MediaGrid', () => {
     expect(picture).toHaveAttribute('src', '/api/media/5/thumbnail');
   }, 10_000);
 
+  it('shows the thumbnail the upload made while the rest is still being prepared', async () => {
+    const photo = mediaItem({ id: 6, title: 'Fresh photo', processing: 'pending', previewUrl: null });
+    backEnd(() => fakeResponse(200, page([photo])));
+    renderWithProviders(<MediaGrid />);
+    const card = await screen.findByRole('article', { name: 'Fresh photo' });
+    expect(within(card).getByRole('img', { name: 'Fresh photo' })).toHaveAttribute('src', '/api/media/6/thumbnail');
+    expect(within(card).queryByText('Preparing…')).not.toBeInTheDocument();
+  });
+
   it("says 'No media items found' for an empty list", async () => {
     backEnd(() => fakeResponse(200, page([])));
     renderWithProviders(<MediaGrid />);

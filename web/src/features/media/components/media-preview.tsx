@@ -17,11 +17,12 @@ type MediaPreviewProps = {
 
 /**
  * The thumbnail (never the original) of photos, post images and videos (their poster frame, with the length);
- * "Preparing…" while the worker makes it; a calm placeholder for everything else.
+ * "Preparing…" while there is none yet (most photos have theirs from the upload on, docs/product.md "Media grid");
+ * a calm placeholder for everything else.
  */
 export function MediaPreview({ item, height = '12rem', compact = false }: MediaPreviewProps) {
   const [failed, setFailed] = useState(false);
-  if (isPreparing(item) && item.url) {
+  if (isPreparing(item) && item.url && !item.thumbnailUrl) {
     return (
       <Placeholder label="Preparing…" height={height}>
         <HourglassEmptyIcon sx={{ fontSize: compact ? '2rem' : '3rem' }} />
