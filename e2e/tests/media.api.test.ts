@@ -78,6 +78,13 @@ describe('media through the gateway, with two people', () => {
     expect([meta.width, meta.height]).toEqual([480, 320]);
   });
 
+  it('tells the upload dialog the largest file one upload may bring', async () => {
+    const limits = await rose.client.get('/api/media/limits');
+    expect(limits.status).toBe(200);
+    expect(limits.body).toEqual({ maxUploadBytes: 50 * 1024 * 1024 });
+    expect((await fetch(`${rose.client.base}/api/media/limits`)).status).toBe(401);
+  });
+
   it('refuses what docs/product.md "Upload" refuses, with the sentences people see', async () => {
     const noFile = await rose.client.post('/api/media', uploadForm({ type: 'video', title: 'No file' }));
     expect([noFile.status, noFile.body.message]).toEqual([400, 'Please select a file to upload']);

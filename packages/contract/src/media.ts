@@ -23,6 +23,11 @@ export interface MediaTag {
 export const MEDIA_PROCESSING_STATES = ['pending', 'ready', 'failed'] as const;
 export type MediaProcessing = (typeof MEDIA_PROCESSING_STATES)[number];
 
+/** GET /api/media/limits: the largest file one upload may bring (MAX_UPLOAD_MB; 50 MB unless the operator raised it). */
+export interface UploadLimits {
+  maxUploadBytes: number;
+}
+
 /** One photo, video, recording, document or post. */
 export interface MediaItem {
   id: number;

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseFilters } from '@nestjs/common';
+import type { UploadLimits } from '@family/contract';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
 import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
@@ -6,14 +7,23 @@ import { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.
 import { DuplicateUploadFilter } from '../http/duplicate-upload.filter';
 import { MediaService } from '../services/media.service';
 import { UploadService } from '../services/upload.service';
+import { MEDIA_CONFIG } from '../services/tokens';
+import type { MediaConfig } from '../config';
 
-// Static paths (tagged) are declared before `:id`, so they are never read as an id.
+// Static paths (tagged, limits) are declared before `:id`, so they are never read as an id.
 @Controller('api/media')
 export class MediaController {
   constructor(
     private readonly media: MediaService,
     private readonly uploads: UploadService,
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
+
+  /** What the upload dialog checks before sending: the operator may raise the limit (MAX_UPLOAD_MB). */
+  @Get('limits')
+  limits(): UploadLimits {
+    return { maxUploadBytes: this.config.MAX_UPLOAD_MB * 1024 * 1024 };
+  }
 
   @Get()
   list(@CurrentUser() user: Identity, @Query() query: ListMediaQuery) {

@@ -4,6 +4,9 @@ import { useSWRConfig } from 'swr';
 /** Every media query's key (grids, items, tags, profile strips) starts with this. */
 export const MEDIA_KEY_PREFIX = '/api/media';
 
+/** GET /api/media/limits: the largest file one upload may bring, as the server takes it. */
+export const UPLOAD_LIMITS_KEY = `${MEDIA_KEY_PREFIX}/limits`;
+
 /** Whether an SWR key is one of the media queries (a string starting with '/api/media'). */
 export function isMediaKey(key: unknown): key is string {
   return typeof key === 'string' && key.startsWith(MEDIA_KEY_PREFIX);

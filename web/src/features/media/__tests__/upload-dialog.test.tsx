@@ -9,8 +9,10 @@ function backEnd(
     { id: 7, name: 'Summer 1998', createdBy: rose.id, members: [] },
     { id: 8, name: 'Not mine', createdBy: 99, members: [] },
   ],
+  maxUploadBytes?: number,
 ) {
   return stubFetch((call) => {
+    if (call.url === '/api/media/limits' && maxUploadBytes) return fakeResponse(200, { maxUploadBytes });
     if (call.url === '/api/albums')
       return typeof albums === 'number' ? fakeResponse(albums, { message: 'Down' }) : fakeResponse(200, albums);
     if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null });
@@ -95,6 +97,26 @@ describe('UploadDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(FakeXhr.last).toBeNull();
+  });
+
+  it('takes the upload limit the server announces when the operator raised it', async () => {
+    const MB = 1024 * 1024;
+    backEnd(undefined, 200 * MB);
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Title'), 'Wedding video');
+    await user.selectOptions(screen.getByLabelText('Type'), 'video');
+    const clip = (size: number) =>
+      Object.defineProperty(new File(['x'], 'wedding.mp4', { type: 'video/mp4' }), 'size', { value: size });
+    // Wait until the limit has come, then a file over it is refused with the limit in the sentence.
+    await waitFor(async () => {
+      chooseFile('File', clip(200 * MB + 1));
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 200MB');
+    });
+    expect(FakeXhr.last).toBeNull();
+    chooseFile('File', clip(120 * MB));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(FakeXhr.last).not.toBeNull();
   });
 
   it('takes documents by their extension, and a post without an image', async () => {

@@ -6,11 +6,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { MediaItem, MediaType, UploadMediaFields } from '@family/contract';
+import useSWR from 'swr';
+import type { MediaItem, MediaType, UploadLimits, UploadMediaFields } from '@family/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { ApiError } from '../../../lib/api';
-import { useRefreshMedia } from '../../../lib/queries/media';
+import { UPLOAD_LIMITS_KEY, useRefreshMedia } from '../../../lib/queries/media';
 import { UploadCancelledError, uploadMedia, type UploadHandle } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
 import { MEDIA_TYPE_OPTIONS } from '../types';
@@ -50,6 +51,7 @@ const emptyDraft = (albumId?: number): Draft => ({
 export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: UploadDialogProps) {
   const refresh = useRefreshMedia();
   const { albums, error: albumsError } = useAlbumChoices();
+  const { data: limits } = useSWR<UploadLimits>(UPLOAD_LIMITS_KEY);
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(defaultAlbumId));
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
@@ -62,7 +64,7 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
   const send = () => {
-    const check = checkUpload({ type: draft.type, title: draft.title, file: draft.file });
+    const check = checkUpload({ type: draft.type, title: draft.title, file: draft.file }, limits?.maxUploadBytes);
     setProblem(check);
     if (check) return null;
 

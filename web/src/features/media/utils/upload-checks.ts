@@ -1,6 +1,6 @@
 import type { MediaType } from '@family/contract';
 
-/** docs/product.md "Limits": 50MB. */
+/** docs/product.md "Limits": 50MB, unless the operator raised it (GET /api/media/limits). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** What each type's file input offers, and the sentence when a file does not fit (the server's 415 wording). */
@@ -78,10 +78,12 @@ export function fileFits(type: MediaType, file: File): boolean {
 }
 
 /** docs/product.md "Upload", checked before anything is sent: the first problem, as the sentence to show, or null. */
-export function checkUpload(draft: UploadDraft): string | null {
+export function checkUpload(draft: UploadDraft, maxBytes = MAX_UPLOAD_BYTES): string | null {
   if (!draft.title.trim()) return 'Please enter a title';
   if (draft.type !== 'post' && !draft.file) return 'Please select a file to upload';
-  if (draft.file && draft.file.size > MAX_UPLOAD_BYTES) return 'File size must be less than 50MB';
+  if (draft.file && draft.file.size > maxBytes) {
+    return `File size must be less than ${Math.floor(maxBytes / (1024 * 1024))}MB`;
+  }
   if (draft.file && !fileFits(draft.type, draft.file)) return FILE_RULES[draft.type].message;
   return null;
 }
