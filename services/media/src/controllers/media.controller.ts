@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseFilters } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  UseFilters,
+} from '@nestjs/common';
 import type { UploadLimits } from '@family/contract';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
