@@ -21,7 +21,15 @@ import {
   sqlAlone,
   underLoad,
 } from './bench/concurrency.mjs';
-import { closeConnections, MB, printTable, request, sampleMemory, timeRequests } from './bench/measure.mjs';
+import {
+  closeConnections,
+  MB,
+  multipartFrame,
+  printTable,
+  request,
+  sampleMemory,
+  timeRequests,
+} from './bench/measure.mjs';
 import { measureMediaWorker } from './bench/media-worker.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
@@ -136,15 +144,7 @@ function fileBytes(key, offset, length) {
 
 /** A multipart upload whose file part is made as it is sent: nothing is held in memory, the length is exact. */
 function multipartUpload(fields, file) {
-  const boundary = `----family-bench-${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-      `Content-Type: ${file.contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { head, tail, contentType } = multipartFrame(fields, file.name, file.contentType);
   async function* parts() {
     yield head;
     for (let offset = 0; offset < file.size; offset += MB) {
@@ -154,7 +154,7 @@ function multipartUpload(fields, file) {
   }
   return {
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       'content-length': String(head.length + file.size + tail.length),
     },
     body: Readable.from(parts()),

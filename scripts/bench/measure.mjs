@@ -1,4 +1,5 @@
 // Timing, memory sampling and the results table.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -135,4 +136,21 @@ export function printTable(rows) {
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines.slice(1)) console.log(format(line));
+}
+
+/**
+ * The parts of a multipart/form-data upload around one file: its fields and the file's part header, then the
+ * closing line. The caller sends the file's bytes between them, as a stream or a buffer.
+ */
+export function multipartFrame(fields, fileName, contentType) {
+  const boundary = `----family-bench-${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { head, tail, contentType: `multipart/form-data; boundary=${boundary}` };
 }

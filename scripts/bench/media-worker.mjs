@@ -2,7 +2,6 @@
 // 1080p HEVC clip, photos prepared per minute, the worker's memory while it converts, and a gallery page of 60
 // photos just uploaded, all visible (every thumbnail answering 200) soon after the uploads finish.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -10,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { MB, rss } from './measure.mjs';
+import { MB, multipartFrame, rss } from './measure.mjs';
 import { root } from './stack.mjs';
 
 /** Real phone files; the README of that folder says what each is. Set MEDIA_SAMPLES_DIR when they lie elsewhere. */
@@ -23,19 +22,9 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function multipart(fields, file) {
-  const boundary = `----family-bench-${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n`,
-  );
-  const body = Buffer.concat([head, file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
-    body,
-  };
+  const { head, tail, contentType } = multipartFrame(fields, file.name, 'application/octet-stream');
+  const body = Buffer.concat([head, file.bytes, tail]);
+  return { headers: { 'content-type': contentType, 'content-length': String(body.length) }, body };
 }
 
 async function upload(session, type, title, file) {
