@@ -9,3 +9,5 @@ export * from './person';
 export * from './profile';
 export * from './people';
 export * from './gedcom';
+export * from './browse';
+export * from './takeout';
