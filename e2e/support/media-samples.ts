@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -23,9 +24,10 @@ function bundledFfmpeg(): string {
  * An iPhone-like HEVC clip in a .MOV (hvc1, AAC), made with x265 for the test: browsers other than Safari cannot play
  * it, so the worker converts it, which takes a while for a long 1080p one.
  */
-export function hevcMov(seconds: number, size = '1920x1080'): Buffer {
+export async function hevcMov(seconds: number, size = '1920x1080'): Promise<Buffer> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'family-hevc-')), 'clip.mov');
-  execFileSync(bundledFfmpeg(), [
+  // Not execFileSync: a blocked event loop keeps kept-alive sockets the gateway has closed, and the next request fails.
+  await promisify(execFile)(bundledFfmpeg(), [
     '-nostdin',
     '-hide_banner',
     '-loglevel',

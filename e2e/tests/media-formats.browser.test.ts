@@ -37,8 +37,7 @@ describe('real family media in a browser', () => {
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'media-formats-e2e-'));
     browser = await launchBrowser();
-    // Made before any request: x265 blocks this process for seconds, long enough for a kept-alive connection to close.
-    const movBytes = hevcMov(4, '1280x720');
+    const movBytes = await hevcMov(4, '1280x720');
     rose = await registerPerson('frose', `Rose ${run}`);
     // In Rose's private album: other tests' people do not get these items in their galleries.
     const album = String(await privateAlbum(rose.client, `Phone ${run}`));

@@ -7,6 +7,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { Client } = require('pg');
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const base = Number(process.env.FAULTS_PORT_BASE ?? 19300);
@@ -77,8 +78,25 @@ async function startPostgres(state) {
     detached: true,
   });
   child.unref();
-  await waitFor(() => answers(config.postgresPort), 'Postgres did not accept connections');
+  // The port answers before the database does ("the database system is starting up"): wait for a query.
+  await waitFor(() => acceptsQueries(), 'Postgres did not accept connections');
   await waitFor(() => fs.existsSync(path.join(state.postgres.dir, 'postmaster.pid')), 'Postgres wrote no pid file');
+}
+
+async function acceptsQueries() {
+  const client = new Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${config.postgresPort}/postgres`,
+    connectionTimeoutMillis: 2_000,
+  });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 function postmasterPid(state) {
