@@ -189,19 +189,20 @@ describe('bulk actions and the ZIP download', () => {
     expect(skipped).not.toContain('secret');
   });
 
-  it('takes the ids as a browser form too, so a plain form post starts the download', async () => {
+  it('answers the same ZIP to a link with ?ids=, so a browser saves it as it arrives', async () => {
     const response = await api()
-      .post('/api/media/download')
+      .get(`/api/media/download?ids=${k3.id},${l1.id},${l2.id}`)
       .set(kate.headers)
-      .type('form')
-      .send(`ids=${k3.id},${l1.id}`)
       .buffer(true)
       .parse(binary)
       .expect(200);
     const entries = await readZip(response.body as Buffer);
-    expect(entries.size).toBe(2);
-    // Other routes still take JSON only.
-    await bulk(kate, {}).type('form').send('action=delete&ids=1').expect(415);
+    expect([...entries.keys()].sort()).toEqual(
+      [`2019-06-03 Toast (${k3.id}).jpg`, `2020-05-05 Leo's garden (${l1.id}).jpg`, 'skipped.txt'].sort(),
+    );
+    const bad = await api().get('/api/media/download?ids=1,x').set(kate.headers);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('ids must be a list of media item ids');
   });
 
   it('deletes what the member may delete through the single delete, files included, and reports the rest', async () => {

@@ -13,9 +13,9 @@ const TOO_MANY = `Choose at most ${BULK_MAX_IDS} items at once.`;
 const NONE = 'Choose at least one item.';
 const NOT_IDS = 'ids must be a list of media item ids';
 
-/** POST /api/media/download: the items whose originals go into one ZIP (docs/api.md "Select many"). */
+/** POST /api/media/download (or GET with `?ids=`): the items whose originals go into one ZIP (docs/api.md "Select many"). */
 export class BulkDownloadDto implements BulkDownloadRequest {
-  // A browser form sends `ids=1,2,3`; JSON sends a list.
+  // A download link sends `?ids=1,2,3`; JSON sends a list.
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string'
       ? value.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : part))

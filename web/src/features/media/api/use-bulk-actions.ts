@@ -16,33 +16,16 @@ export function useBulkAction() {
   );
 }
 
-/** The hidden frame downloads are posted into: a refusal shows there instead of replacing the page. */
-const DOWNLOAD_FRAME = 'media-download-frame';
-
 /**
- * POST /api/media/download as a plain form post (`ids=1,2,3`), so the browser saves the ZIP as it arrives instead of
- * the page holding it in memory. The gateway's Origin check covers the form as it covers fetch.
+ * GET /api/media/download?ids=… as a link the browser follows: it saves the ZIP as it arrives instead of the page
+ * holding it in memory (docs/api.md "Select many").
  */
 export function downloadZip(ids: number[]): void {
-  let frame = document.querySelector<HTMLIFrameElement>(`iframe[name="${DOWNLOAD_FRAME}"]`);
-  if (!frame) {
-    frame = document.createElement('iframe');
-    frame.name = DOWNLOAD_FRAME;
-    frame.title = 'Download';
-    frame.hidden = true;
-    document.body.appendChild(frame);
-  }
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = '/api/media/download';
-  form.target = DOWNLOAD_FRAME;
-  form.hidden = true;
-  const field = document.createElement('input');
-  field.type = 'hidden';
-  field.name = 'ids';
-  field.value = ids.join(',');
-  form.appendChild(field);
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
+  const link = document.createElement('a');
+  link.href = `/api/media/download?ids=${ids.join(',')}`;
+  link.download = '';
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 }
