@@ -28,9 +28,10 @@ type MediaCardProps = {
 
 /**
  * A grid card: mostly the picture, with the title and date below and the card's actions as small icon buttons
- * beside them (docs/product.md "Media grid"). Clicking the picture or title opens the item.
+ * at their right (docs/product.md "Media grid"). Clicking the picture or title opens the item.
  */
 export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = false, onSelect }: MediaCardProps) {
+  const hasActions = Boolean(onTagUsers || extraActions);
   const select = (event: ChangeEvent<HTMLInputElement>) => {
     const native = event.nativeEvent as Partial<MouseEvent>;
     onSelect?.(item, native.shiftKey === true);
@@ -57,7 +58,17 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = f
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <MediaPreview item={item} />
-        <CardContent sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <CardContent
+          // Room on the right for the action buttons, which sit beside the title rather than in a row of their own.
+          sx={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 1,
+            py: 1.5,
+            pr: hasActions ? 13 : 2,
+            '&:last-child': { pb: 1.5 },
+          }}
+        >
           <MediaTypeIcon type={item.type} sx={{ color: 'primary.main', mt: 0.25 }} />
           <div style={{ minWidth: 0 }}>
             <Typography
@@ -91,8 +102,8 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = f
           }}
         />
       )}
-      {(onTagUsers || extraActions) && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, px: 1, pb: 1, mt: -1 }}>
+      {hasActions && (
+        <Box sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', gap: 0.5 }}>
           {onTagUsers && (
             <Tooltip title="Tag Users">
               <IconButton aria-label="Tag Users" onClick={() => onTagUsers(item)} sx={{ width: 44, height: 44 }}>
