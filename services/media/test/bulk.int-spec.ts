@@ -200,6 +200,16 @@ describe('bulk actions and the ZIP download', () => {
     expect([...entries.keys()].sort()).toEqual(
       [`2019-06-03 Toast (${k3.id}).jpg`, `2020-05-05 Leo's garden (${l1.id}).jpg`, 'skipped.txt'].sort(),
     );
+    const twice = await api()
+      .get(`/api/media/download?ids=${k3.id}&ids=${l1.id}`)
+      .set(kate.headers)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect((await readZip(twice.body as Buffer)).size).toBe(2);
+    const empty = await api().get('/api/media/download?ids=').set(kate.headers);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Choose at least one item.');
     const bad = await api().get('/api/media/download?ids=1,x').set(kate.headers);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('ids must be a list of media item ids');

@@ -15,12 +15,8 @@ const NOT_IDS = 'ids must be a list of media item ids';
 
 /** POST /api/media/download (or GET with `?ids=`): the items whose originals go into one ZIP (docs/api.md "Select many"). */
 export class BulkDownloadDto implements BulkDownloadRequest {
-  // A download link sends `?ids=1,2,3`; JSON sends a list.
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string'
-      ? value.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : part))
-      : value,
-  )
+  // A download link sends `?ids=1,2,3` (or `ids` more than once); JSON sends a list of numbers.
+  @Transform(({ value }: { value: unknown }) => idsFromQuery(value))
   @ArrayMaxSize(BULK_MAX_IDS, { message: TOO_MANY })
   @ArrayNotEmpty({ message: NONE })
   @IsId({ each: true, message: NOT_IDS })
@@ -40,4 +36,13 @@ export class BulkActionDto extends BulkDownloadDto implements BulkRequest {
   @ValidateIf((dto: BulkActionDto) => dto.action === 'tag')
   @IsId({ message: 'Choose the person to tag.' })
   userId?: number;
+}
+
+/** `"1,2,3"` or `["1", "2"]` from a query string as numbers; anything else is left for the checks to refuse. */
+function idsFromQuery(value: unknown): unknown {
+  const parts = typeof value === 'string' ? (value.trim() === '' ? [] : value.split(',')) : value;
+  if (!Array.isArray(parts)) return parts;
+  return parts.map((part: unknown) =>
+    typeof part === 'string' && /^\s*\d{1,15}\s*$/.test(part) ? Number(part) : part,
+  );
 }
