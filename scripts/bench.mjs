@@ -4,7 +4,8 @@
 // Postgres at TEST_DATABASE_URL gets 100,000 media items, 200 shared albums and a family of 2,000 people with
 // 5,000 relations. Prints a table and writes bench/results/<time>.json. Exits 0 when a target is missed (the
 // table says MISSED), non-zero only when the benchmark itself fails. Everything is stopped and dropped at the end.
-// `npm run bench -- --only=media-worker` runs only the media worker's rows (no large archive is seeded).
+// `npm run bench -- --only=media-worker` runs only the media worker's rows (no large archive is seeded);
+// `--only=bulk` only select many's: a bulk action on 500 items, a ZIP download's MB/s and memory.
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,7 @@ import {
   sampleMemory,
   timeRequests,
 } from './bench/measure.mjs';
+import { measureBulk } from './bench/bulk.mjs';
 import { measureMediaWorker } from './bench/media-worker.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
@@ -109,6 +111,24 @@ class Session {
 
   get(pathAndQuery, headers = {}, via = undefined) {
     return request(`${this.baseUrl}${pathAndQuery}`, { headers: { cookie: this.cookie, ...headers }, via });
+  }
+
+  /** Any request with a body already made (a Buffer or string), read to its end. */
+  raw(method, pathAndQuery, body, headers = {}) {
+    return request(`${this.baseUrl}${pathAndQuery}`, {
+      method,
+      headers: { cookie: this.cookie, 'content-length': Buffer.byteLength(body), ...headers },
+      body,
+    });
+  }
+
+  /** A JSON request and its JSON answer; throws unless the answer is 2xx. */
+  async json(method, pathAndQuery, payload) {
+    const answer = await this.raw(method, pathAndQuery, JSON.stringify(payload), {
+      'content-type': 'application/json',
+    });
+    if (answer.status >= 300) throw new Error(`${method} ${pathAndQuery} answered ${answer.status}: ${answer.body}`);
+    return JSON.parse(answer.body.toString('utf8'));
   }
 
   post(pathAndQuery, body, headers, via = undefined) {
@@ -589,9 +609,21 @@ async function main() {
   const session = new Session(stack.gatewayUrl);
   const viewer = await session.register(`bench${randomBytes(3).toString('hex')}`);
 
+  const bulk = () =>
+    measureBulk({
+      session,
+      viewer,
+      upload: (title, file) => upload(session, title, file),
+      stack,
+      db,
+      rows,
+      log,
+    });
   if (HOP_TAX_ONLY) {
     await seed(viewer);
     await measureHopTax(session, viewer);
+  } else if (ONLY === 'bulk') {
+    await bulk();
   } else {
     if (ONLY !== 'media-worker') {
       // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
@@ -601,9 +633,10 @@ async function main() {
     }
     // Before the large archive is seeded, so the gallery page holds just the new photos.
     await measureMediaWorker(session, stack, rows, log);
+    if (ONLY !== 'media-worker') await bulk();
   }
   stack.check();
-  if (!HOP_TAX_ONLY && ONLY !== 'media-worker') {
+  if (!HOP_TAX_ONLY && ONLY !== 'media-worker' && ONLY !== 'bulk') {
     const graph = await seed(viewer);
     await measureMediaList(session);
     await measureTree(session, graph);

@@ -56,7 +56,7 @@ describe('albums in a browser', () => {
       // From the gallery: the photo's card has Add to Album.
       await page.goto('/');
       const photoCard = page.getByRole('article', { name: photoTitle });
-      await photoCard.getByRole('button', { name: `Add to Album: ${photoTitle}` }).click();
+      await photoCard.getByRole('button', { name: 'Add to Album', exact: true }).click();
       const addToAlbum = page.getByRole('dialog', { name: 'Add to Album' });
       await addToAlbum.getByText('Select an album to add this media item to').waitFor();
       expect(await addToAlbum.getByRole('button', { name: 'Add to Album' }).isDisabled()).toBe(true);

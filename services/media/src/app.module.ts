@@ -7,17 +7,20 @@ import { InternalMediaController } from './controllers/internal-media.controller
 import { InternalMediaImportController } from './controllers/internal-media-import.controller';
 import { MediaFileController } from './controllers/media-file.controller';
 import { MediaTagController } from './controllers/media-tag.controller';
+import { MediaBulkController } from './controllers/media-bulk.controller';
 import { MediaController } from './controllers/media.controller';
 import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaRepository } from './repositories/media.repository';
 import { AlbumAccessClient } from './services/album-access.client';
+import { BulkMediaService } from './services/bulk-media.service';
 import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
 import { MediaImportService } from './services/media-import.service';
 import { MediaAccessFactory } from './services/media-access.service';
 import { MediaJobs } from './services/media-jobs';
+import { MediaZipService } from './services/media-zip.service';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaService } from './services/media.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
@@ -46,6 +49,7 @@ export class AppModule {
       controllers: [
         MediaTagController,
         MediaFileController,
+        MediaBulkController,
         MediaController,
         InternalMediaController,
         InternalMediaImportController,
@@ -64,6 +68,8 @@ export class AppModule {
         TagService,
         InternalMediaService,
         MediaImportService,
+        BulkMediaService,
+        MediaZipService,
       ],
     };
   }

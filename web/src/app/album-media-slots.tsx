@@ -18,9 +18,9 @@ function AlbumLineWithRefresh(props: { item: MediaItem; currentUserId: number })
   return <AlbumLine {...props} onChanged={refreshMedia} />;
 }
 
-/** The grid card's 'Add to Album' button (MediaGrid's renderCardActions). */
+/** The grid card's 'Add to Album' icon button (MediaGrid's renderCardActions): cards are mostly picture. */
 export function albumCardActions(currentUserId: number): (item: MediaItem) => ReactNode {
-  return (item) => <AddToAlbumWithRefresh item={item} currentUserId={currentUserId} variant="button" />;
+  return (item) => <AddToAlbumWithRefresh item={item} currentUserId={currentUserId} variant="icon" />;
 }
 
 /** The detail dialog's 'Add to Album' header button and its album line with Remove (MediaDetailSlots). */

@@ -139,6 +139,19 @@ export class MediaRepository {
     return rows.length > 0 ? toItem(rows[0]) : null;
   }
 
+  /** The items of `ids` the viewer may see, in one query (bulk actions, ZIP downloads); the rest are left out. */
+  async findVisibleMany(ids: number[], viewer: Viewer): Promise<MediaItemEntity[]> {
+    if (ids.length === 0) return [];
+    const params = new Params();
+    const idsParam = params.add(ids);
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = ANY(${idsParam}::int[]) AND ${visibleTo(viewer, params)}
+       ORDER BY m.media_date DESC, m.id DESC`,
+      params.values,
+    );
+    return rows.map(toItem);
+  }
+
   /** The album an item is in (null for none), or undefined when there is no such item. */
   async albumOf(id: number): Promise<number | null | undefined> {
     const rows: Array<{ albumId: number | null }> = await this.items.query(
@@ -249,6 +262,19 @@ export class MediaRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Puts the items with no album into one, in one statement: the ids it moved (the rest were in an album). */
+  async attachManyToAlbum(ids: number[], albumId: number): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<{ id: number }> = await this.items.query(
+      // As a SELECT over the UPDATE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
+      `WITH moved AS (
+         UPDATE media_items SET album_id = $2 WHERE id = ANY($1::int[]) AND album_id IS NULL RETURNING id
+       ) SELECT id FROM moved`,
+      [ids, albumId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Takes an item out of the given album. False when it is not in that album. */
   async detachFromAlbum(id: number, albumId: number): Promise<boolean> {
     const result = await this.items
@@ -340,6 +366,17 @@ export class MediaRepository {
       [mediaId, userId],
     );
     return rows.length > 0;
+  }
+
+  /** Tags one person on many items in one statement: the item ids newly tagged (the rest had the tag). */
+  async addTagToMany(mediaIds: number[], userId: number): Promise<number[]> {
+    if (mediaIds.length === 0) return [];
+    const rows: Array<{ mediaId: number }> = await this.tags.query(
+      `INSERT INTO media_tags (media_id, user_id) SELECT unnest($1::int[]), $2
+       ON CONFLICT DO NOTHING RETURNING media_id AS "mediaId"`,
+      [mediaIds, userId],
+    );
+    return rows.map((row) => row.mediaId);
   }
 
   /** False when the person was not tagged. */

@@ -11,6 +11,9 @@ import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { MediaService } from './media.service';
 
+export const ADD_ITEM_FORBIDDEN = 'Only the uploader or an album editor can add this item to an album';
+export const IN_ANOTHER_ALBUM = 'This item is already in an album';
+
 /** How many of a person's uploads are purged per round: memory stays flat however many there are. */
 const PURGE_BATCH = 200;
 
@@ -67,10 +70,10 @@ export class InternalMediaService {
     const item = await access.visibleItem(mediaId);
     if (item.albumId === dto.albumId) return this.presenter.item(item);
     if (!(await access.canEdit(item))) {
-      throw new ForbiddenException('Only the uploader or an album editor can add this item to an album');
+      throw new ForbiddenException(ADD_ITEM_FORBIDDEN);
     }
     if (item.albumId !== null || !(await this.media.attachToAlbum(mediaId, dto.albumId))) {
-      throw new ConflictException('This item is already in an album');
+      throw new ConflictException(IN_ANOTHER_ALBUM);
     }
     return this.presenter.item({ ...item, albumId: dto.albumId });
   }

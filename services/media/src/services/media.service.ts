@@ -76,6 +76,14 @@ export class MediaService {
     const access = this.access.for(user.id);
     const item = await access.visibleItem(id);
     await access.requireDeleter(item);
+    await this.deleteItem(item);
+  }
+
+  /**
+   * The one way an item is deleted once its rights are checked: DELETE /api/media/{id} and the bulk Delete
+   * (docs/api.md "Select many") both come here, so deleting one or many never differs.
+   */
+  async deleteItem(item: MediaItemEntity): Promise<void> {
     await this.removeItem(item);
   }
 

@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { MediaTag } from '@family/contract';
+import type { AlbumAccess, MediaTag } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
 import { mapTag } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
@@ -9,6 +9,21 @@ import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 
 export const TAG_OUTSIDER_FORBIDDEN = 'Only those who may edit this item can show it to someone outside its album';
+export const PERSON_NOT_FOUND = 'This person is not in the family archive.';
+export const ALREADY_TAGGED = 'This person is already tagged';
+
+/**
+ * Whether tagging the person widens who sees the item: it is in an album they do not see, and not theirs
+ * (docs/rights.md "Media rights"). `theirAlbums` is asked only when the item is in an album.
+ */
+export async function tagWidensAudience(
+  item: Pick<MediaItemEntity, 'albumId' | 'userId'>,
+  userId: number,
+  theirAlbums: () => Promise<AlbumAccess>,
+): Promise<boolean> {
+  if (item.albumId === null || item.userId === userId) return false;
+  return !(await theirAlbums()).visible.includes(item.albumId);
+}
 
 /** docs/rights.md "Media rights": whoever sees an item may tag and untag people on it (a tagged person sees it). */
 @Injectable()
@@ -34,19 +49,13 @@ export class TagService {
     const access = this.access.for(user.id);
     const item = await access.visibleItem(mediaId);
     const people = await this.directory.lookup([userId]);
-    if (!people.has(userId)) throw new NotFoundException('This person is not in the family archive.');
-    if ((await this.isOutsideAlbum(item, userId)) && !(await access.canEdit(item))) {
+    if (!people.has(userId)) throw new NotFoundException(PERSON_NOT_FOUND);
+    const widens = await tagWidensAudience(item, userId, () => this.albumAccess.forUser(userId));
+    if (widens && !(await access.canEdit(item))) {
       throw new ForbiddenException(TAG_OUTSIDER_FORBIDDEN);
     }
-    if (!(await this.media.addTag(mediaId, userId))) throw new ConflictException('This person is already tagged');
+    if (!(await this.media.addTag(mediaId, userId))) throw new ConflictException(ALREADY_TAGGED);
     return mapTag(userId, people);
-  }
-
-  /** Whether the person sees the item only if tagged: it is in an album they do not see, and not theirs. */
-  private async isOutsideAlbum(item: MediaItemEntity, userId: number): Promise<boolean> {
-    if (item.albumId === null || item.userId === userId) return false;
-    const theirs = await this.albumAccess.forUser(userId);
-    return !theirs.visible.includes(item.albumId);
   }
 
   async remove(user: Identity, mediaId: number, userId: number): Promise<void> {

@@ -1,11 +1,13 @@
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import type { MediaItem } from '@family/contract';
 import { formatMediaDate } from '../utils/format';
 import { MediaPreview } from './media-preview';
@@ -16,13 +18,39 @@ type MediaCardProps = {
   onOpen: (item: MediaItem) => void;
   /** Shows the Tag Users button (docs/product.md "Media grid": when the grid is not scoped to an album). */
   onTagUsers?: (item: MediaItem) => void;
-  /** More buttons beside Tag Users: the albums work puts 'Add to Album' here. */
+  /** More icon buttons beside Tag Users: the albums work puts 'Add to Album' here. */
   extraActions?: ReactNode;
+  /** Whether the card is ticked (docs/product.md "Select many"); the checkbox shows when onSelect is given. */
+  selected?: boolean;
+  /** `range` is true when shift was held: everything from the last ticked card to this one follows. */
+  onSelect?: (item: MediaItem, range: boolean) => void;
 };
 
-export function MediaCard({ item, onOpen, onTagUsers, extraActions }: MediaCardProps) {
+/**
+ * A grid card: mostly the picture, with the title and date below and the card's actions as small icon buttons
+ * at their right (docs/product.md "Media grid"). Clicking the picture or title opens the item.
+ */
+export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = false, onSelect }: MediaCardProps) {
+  const hasActions = Boolean(onTagUsers || extraActions);
+  const select = (event: ChangeEvent<HTMLInputElement>) => {
+    const native = event.nativeEvent as Partial<MouseEvent>;
+    onSelect?.(item, native.shiftKey === true);
+  };
+
   return (
-    <Card component="article" aria-label={item.title} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Card
+      component="article"
+      aria-label={item.title}
+      sx={{
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
+        minWidth: 0,
+        outline: selected ? '3px solid' : 'none',
+        outlineColor: 'primary.main',
+        outlineOffset: -3,
+      }}
+    >
       <CardActionArea
         onClick={() => onOpen(item)}
         aria-label={`Open ${item.title}`}
@@ -30,7 +58,17 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions }: MediaCardP
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <MediaPreview item={item} />
-        <CardContent sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <CardContent
+          // Room on the right for the action buttons, which sit beside the title rather than in a row of their own.
+          sx={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 1,
+            py: 1.5,
+            pr: hasActions ? 13 : 2,
+            '&:last-child': { pb: 1.5 },
+          }}
+        >
           <MediaTypeIcon type={item.type} sx={{ color: 'primary.main', mt: 0.25 }} />
           <div style={{ minWidth: 0 }}>
             <Typography
@@ -46,15 +84,35 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions }: MediaCardP
           </div>
         </CardContent>
       </CardActionArea>
-      {(onTagUsers || extraActions) && (
-        <CardActions disableSpacing sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+      {onSelect && (
+        // Over the picture's corner, on a light disc so it shows on dark and light photos alike.
+        <Checkbox
+          checked={selected}
+          onChange={select}
+          slotProps={{ input: { 'aria-label': `Select ${item.title}` } }}
+          sx={{
+            position: 'absolute',
+            top: 6,
+            left: 6,
+            width: 44,
+            height: 44,
+            bgcolor: 'rgba(255, 255, 255, 0.88)',
+            borderRadius: '50%',
+            '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.97)' },
+          }}
+        />
+      )}
+      {hasActions && (
+        <Box sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', gap: 0.5 }}>
           {onTagUsers && (
-            <Button variant="outlined" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => onTagUsers(item)}>
-              Tag Users
-            </Button>
+            <Tooltip title="Tag Users">
+              <IconButton aria-label="Tag Users" onClick={() => onTagUsers(item)} sx={{ width: 44, height: 44 }}>
+                <PersonAddAlt1OutlinedIcon />
+              </IconButton>
+            </Tooltip>
           )}
           {extraActions}
-        </CardActions>
+        </Box>
       )}
     </Card>
   );

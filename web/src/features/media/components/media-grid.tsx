@@ -13,6 +13,8 @@ import { MediaCard } from './media-card';
 import { MediaCardSkeleton } from './media-card-skeleton';
 import { MediaDetailDialog } from './media-detail-dialog';
 import { MediaFilters } from './media-filters';
+import { SelectionBar } from '../selection/selection-bar';
+import { useMediaSelection } from '../selection/use-media-selection';
 import { TagUsersDialog } from './tag-users-dialog';
 
 /** docs/product.md "Media grid": six skeleton cards while loading. */
@@ -47,6 +49,8 @@ export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaG
   }, [search]);
 
   const { items, error, isLoading, isLoadingMore, hasMore, loadMore, retry } = useMediaList(scope, { q, type });
+  // docs/product.md "Select many": ticked cards, and the bar with the actions on all of them.
+  const selection = useMediaSelection(items);
 
   return (
     <Box>
@@ -73,6 +77,8 @@ export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaG
                 onOpen={setOpened}
                 onTagUsers={albumScoped ? undefined : setTagging}
                 extraActions={albumScoped ? undefined : renderCardActions?.(item)}
+                selected={selection.isSelected(item.id)}
+                onSelect={(picked, range) => selection.toggle(picked.id, range)}
               />
             ))}
           </Grid>
@@ -82,6 +88,7 @@ export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaG
             </Alert>
           )}
           {hasMore && <LoadMore onLoadMore={loadMore} loading={isLoadingMore} />}
+          <SelectionBar selection={selection} />
         </>
       )}
       <MediaDetailDialog item={opened} open={opened !== null} onClose={() => setOpened(null)} slots={detailSlots} />
