@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type {
-  ChildTieKind,
-  ExportScope,
-  PartnershipKind,
-  TakeoutGedcom,
-  TakeoutTiesPage,
-} from '@family/contract';
+import type { ChildTieKind, ExportScope, PartnershipKind, TakeoutGedcom, TakeoutTiesPage } from '@family/contract';
 import { lifeEvent } from '../dtos/relation.dto';
 import { gedcomLines } from '../genealogy/gedcom-writer';
 import { GedcomExportService } from './gedcom-export.service';

@@ -95,9 +95,14 @@ export class TakeoutSources {
   }
 
   gedcom(userId: number, scope: ExportScope): Promise<TakeoutGedcom> {
-    return this.client.call<TakeoutGedcom>(this.family, 'GET', `/internal/takeout-gedcom?for=${userId}&scope=${scope}`, {
-      timeoutMs: LONG_CALL_MS,
-    });
+    return this.client.call<TakeoutGedcom>(
+      this.family,
+      'GET',
+      `/internal/takeout-gedcom?for=${userId}&scope=${scope}`,
+      {
+        timeoutMs: LONG_CALL_MS,
+      },
+    );
   }
 
   /** A person's profile picture as stored (a 512 px WebP, tens of kB), or null when they have none. */
