@@ -84,8 +84,8 @@ tree(id){const root=byId.get(id)||byId.get(D.centre)||D.people[0];if(!root)retur
 const ids=(pairs,from,to)=>pairs.filter(p=>p[from]===root.id).map(p=>p[to]);
 const parents=ids(D.children,1,0),kids=ids(D.children,0,1),partners=[...ids(D.partners,0,1),...ids(D.partners,1,0)];
 const sel=el('select',{'aria-label':'Person'});[...D.people].sort((a,b)=>a.name.localeCompare(b.name)).forEach(p=>{const o=el('option',{value:p.id},p.name);if(p.id===root.id)o.selected=true;sel.append(o)});sel.onchange=()=>show('tree',Number(sel.value));
-const group=(title,list)=>{const g=el('div',{class:'people'});list.map(i=>byId.get(i)).filter(Boolean).forEach(p=>g.append(personButton(p)));return el('section',{},el('h3',{},title),list.length?g:el('p',{class:'empty'},'None recorded.'))};
-return[el('h2',{},'Family tree'),sel,el('div',{class:'tree'},group('Parents',parents),el('section',{},el('h3',{},'Person'),personButton(root,true)),group('Partners',partners),group('Children',kids))]}};
+const group=(title,list)=>{const g=el('div',{class:'people'});list.map(i=>byId.get(i)).filter(Boolean).forEach(p=>g.append(personButton(p)));return el('section',{'aria-label':title},el('h3',{},title),list.length?g:el('p',{class:'empty'},'None recorded.'))};
+return[el('h2',{},'Family tree'),sel,el('div',{class:'tree'},group('Parents',parents),el('section',{'aria-label':'Person'},el('h3',{},'Person'),personButton(root,true)),group('Partners',partners),group('Children',kids))]}};
 function show(view,arg){document.querySelectorAll('nav button').forEach(b=>b.setAttribute('aria-selected',String(b.dataset.view===view)));main.replaceChildren(...views[view](arg));}
 document.querySelectorAll('nav button').forEach(b=>b.onclick=()=>show(b.dataset.view));show('years');`;
 
