@@ -93,7 +93,7 @@ export async function measureTakeout(session, viewer, stack, db, rows, log) {
     rows.push({
       measure: `takeout: peak RSS of ${name}`,
       value: peakMB,
-      display: `${peakMB} MB`,
+      display: `${peakMB} MB (${round(reading.baseline / MB)} MB before)`,
       target: `<= ${BUDGETS.rssMB} MB`,
       met: peakMB <= BUDGETS.rssMB,
     });

@@ -79,14 +79,18 @@ export class ExportWorker implements OnApplicationShutdown {
 
   /** The ZIP's size, or null when the export was deleted while it was written (its ZIP is then removed). */
   private async write(row: ExportRow): Promise<number | null> {
-    const content = await this.gather(row);
-    const manifest = buildManifest(content);
     const gedcom = await this.sources.gedcom(row.userId, row.scope);
+    const gedcomBytes = Buffer.from(gedcom.gedcom, 'utf8');
+    gedcom.gedcom = '';
+    const content = await this.gather(row);
+    content.archiveId = gedcom.archiveId;
     content.xrefs = gedcom.xrefs;
-    manifest.archiveId = gedcom.archiveId;
-    for (const person of manifest.people) person.gedcomXref = gedcom.xrefs[person.id] ?? '';
-
+    const manifest = buildManifest(content);
+    // From here on the manifest says everything: the rows are let go, so a large export holds one copy.
+    const objectKeys = new Map(content.media.flatMap((item) => (item.objectKey ? [[item.id, item.objectKey]] : [])));
     const total = content.media.length;
+    content.media = [];
+
     let lastWrite = 0;
     const progress = (done: number) => {
       if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
@@ -95,11 +99,16 @@ export class ExportWorker implements OnApplicationShutdown {
     };
     await this.exports.progress(row.id, 0, total);
     const key = `exports/${row.id}.zip`;
-    const zip = takeoutZip(content, manifest, gedcom.gedcom, {
-      storage: this.storage,
-      picture: (personId) => this.sources.picture(personId),
-      progress,
-    });
+    const zip = takeoutZip(
+      {
+        manifest,
+        objectKeys,
+        gedcom: gedcomBytes,
+        exportedBy: row.userId,
+        exportedAt: content.exportedAt,
+      },
+      { storage: this.storage, picture: (personId) => this.sources.picture(personId), progress },
+    );
     const { size } = await this.storage.put(key, zip, { contentType: 'application/zip' });
     if (await this.exports.markReady(row.id, key, size, EXPORT_KEEP_DAYS)) return size;
     await this.storage.delete(key);

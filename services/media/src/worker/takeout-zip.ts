@@ -3,11 +3,10 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { ArchiveManifest } from '@family/contract';
 import type { ObjectStorage } from '@family/shared/storage';
-import type { MediaItemEntity } from '../entities/media-item.entity';
 import { derivativeKey } from '../services/object-keys';
-import { mediaPath, picturePath, postPath, thumbnailPath } from '../takeout/takeout-names';
+import { postPath } from '../takeout/takeout-names';
 import { indexHtml } from './takeout-index-html';
-import { postMarkdown, type TakeoutContent } from './takeout-manifest';
+import { postMarkdown } from './takeout-manifest';
 
 /** How the ZIP reaches what it packs: storage for the files, profile for the pictures. */
 export interface TakeoutZipSources {
@@ -19,38 +18,48 @@ export interface TakeoutZipSources {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** What the ZIP packs beside the manifest: the originals' keys in storage, and family.ged. */
+export interface TakeoutZipContent {
+  manifest: ArchiveManifest;
+  /** Storage key of each item's original, by item id. */
+  objectKeys: Map<number, string>;
+  gedcom: Buffer;
+  exportedBy: number;
+  exportedAt: Date;
+}
+
 /**
  * The export's ZIP as a stream (docs/api.md "Takeout"): entries are added lazily, so yazl opens each file only
- * when its turn comes and only one is read at a time; nothing but the list of entries is held in memory. yazl
- * marks every name as UTF-8 and switches an entry and the directory to ZIP64 by itself past 4 GB.
- * SHA256SUMS comes last: its lines are those of the originals (their sha256 known since upload) and of what was
- * hashed on the way through.
+ * when its turn comes and only one is read at a time; nothing but the list of entries is held in memory, and a
+ * text entry's bytes are let go once written. yazl marks every name as UTF-8 and switches an entry and the
+ * directory to ZIP64 by itself past 4 GB (each original's size is given). SHA256SUMS comes last: its lines are
+ * those of the originals (their sha256 known since upload) and of what was hashed on the way through.
  */
-export function takeoutZip(
-  content: TakeoutContent,
-  manifest: ArchiveManifest,
-  gedcom: string,
-  sources: TakeoutZipSources,
-): Readable {
+export function takeoutZip(content: TakeoutZipContent, sources: TakeoutZipSources): Readable {
+  const { manifest, objectKeys } = content;
   const zip = new ZipFile();
   const sums: Array<[path: string, hex: string]> = [];
   const mtime = content.exportedAt;
-  const addText = (path: string, text: string, summed: boolean) => {
-    const data = Buffer.from(text, 'utf8');
-    if (summed) sums.push([path, sha256(data)]);
-    zip.addBuffer(data, path, { mtime, compress: true });
+  const addBytes = (path: string, bytes: Buffer, summed: boolean) => {
+    let held: Buffer | null = bytes;
+    if (summed) sums.push([path, sha256(bytes)]);
+    zip.addReadStreamLazy(path, { mtime, compress: true }, (callback) => {
+      const data = held!;
+      held = null;
+      callback(null, Readable.from([data]));
+    });
   };
   const output = new PassThrough();
   const fail = (error: Error) => output.destroy(error);
   zip.on('error', fail);
 
-  addText('archive.json', JSON.stringify(manifest, null, 2), true);
-  addText('family.ged', gedcom, true);
-  addText('index.html', indexHtml(manifest, content.exportedBy), false);
+  addBytes('archive.json', Buffer.from(JSON.stringify(manifest), 'utf8'), true);
+  addBytes('family.ged', content.gedcom, true);
+  addBytes('index.html', Buffer.from(indexHtml(manifest, content.exportedBy), 'utf8'), false);
 
   for (const person of manifest.people) {
     if (!person.picturePath) continue;
-    const path = picturePath(person);
+    const path = person.picturePath;
     zip.addReadStreamLazy(path, { mtime, compress: false }, (callback) => {
       sources
         .picture(person.id)
@@ -63,25 +72,23 @@ export function takeoutZip(
     });
   }
 
-  const byId = new Map(content.media.map((item) => [item.id, item]));
   let packed = 0;
   for (const entry of manifest.media) {
-    const item = byId.get(entry.id) as MediaItemEntity;
-    if (entry.type === 'post') addText(postPath(item), postMarkdown(entry), false);
-    if (!item.objectKey || !entry.path) {
+    if (entry.type === 'post') addBytes(postPath(entry), Buffer.from(postMarkdown(entry), 'utf8'), false);
+    const key = objectKeys.get(entry.id);
+    if (!key || !entry.path) {
       packed += 1;
       continue;
     }
-    const path = mediaPath(item);
-    if (item.sha256) sums.push([path, item.sha256]);
+    if (entry.sha256) sums.push([entry.path, entry.sha256]);
     zip.addReadStreamLazy(
-      path,
-      { mtime: new Date(item.createdAt), compress: false, size: item.fileSize ?? undefined },
+      entry.path,
+      { mtime: new Date(entry.createdAt), compress: false, size: entry.sizeBytes ?? undefined },
       (callback) => {
         packed += 1;
         if (packed % 10 === 0) sources.progress(packed);
         sources.storage
-          .get(item.objectKey!)
+          .get(key)
           .then((stream) => callback(null, stream))
           .catch((error: Error) => callback(error, undefined as never));
       },
@@ -89,7 +96,7 @@ export function takeoutZip(
   }
   for (const entry of manifest.media) {
     if (!entry.thumbnailPath) continue;
-    zip.addReadStreamLazy(thumbnailPath(entry.id), { mtime, compress: false }, (callback) => {
+    zip.addReadStreamLazy(entry.thumbnailPath, { mtime, compress: false }, (callback) => {
       sources.storage
         .get(derivativeKey(entry.id, 'thumbnail'))
         .then((stream) => callback(null, stream))
