@@ -47,7 +47,7 @@ describe('Download everything in a browser, and the ZIP opened without the archi
     );
     await uploadMedia(
       anna.client,
-      { type: 'photo', title: 'Snow day', mediaDate: '2021-01-09' },
+      { type: 'photo', title: 'Snow day #2 100%', mediaDate: '2021-01-09' },
       { bytes: await jpeg(45, { width: 160, height: 120 }), name: 'snow.jpg', type: 'image/jpeg' },
     );
     const picture = uploadForm({}, { bytes: await jpeg(46), name: 'me.jpg', type: 'image/jpeg' });
@@ -82,6 +82,11 @@ describe('Download everything in a browser, and the ZIP opened without the archi
       // The thumbnails come from thumbs/ beside the page.
       await page.waitForFunction(() => [...document.images].some((image) => image.complete && image.naturalWidth > 0));
       await screenshot(page, 'takeout-index-years-phone');
+      // Each card opens its original, even with # and % in its name.
+      const href = await page.getByRole('link', { name: /Snow day #2 100%/ }).getAttribute('href');
+      const target = decodeURIComponent(new URL(href!, pathToFileURL(path.join(folder, 'index.html'))).pathname);
+      expect(fs.existsSync(target)).toBe(true);
+      expect(target).toMatch(/Snow day #2 100% \(\d+\)\.jpg$/);
       await page.getByRole('tab', { name: 'Albums' }).click();
       await page.getByRole('heading', { name: `Seaside ${run}` }).waitFor();
       await page.getByRole('tab', { name: 'People' }).click();

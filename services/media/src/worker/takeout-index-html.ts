@@ -68,11 +68,13 @@ const SCRIPT = `
 const D=JSON.parse(document.getElementById('archive-data').textContent);
 const main=document.querySelector('main');const byId=new Map(D.people.map(p=>[p.id,p]));
 const el=(tag,attrs={},...kids)=>{const e=document.createElement(tag);for(const[k,v]of Object.entries(attrs)){if(v!=null)e.setAttribute(k,v)}for(const k of kids)e.append(k);return e};
+// Names may hold # % ? and spaces: each path segment is encoded for the address.
+const u=p=>p?p.split('/').map(encodeURIComponent).join('/'):null;
 const years=p=>p.born||p.died?' '+[(p.born||'').slice(-4),(p.died||'').slice(-4)].join('–').replace(/^–$/,''):'';
-function card(m){const pic=el('div',{class:'pic'});if(m.thumb)pic.append(el('img',{src:m.thumb,alt:m.title,loading:'lazy'}));else pic.append(m.type);
-const a=el('a',{class:'card',href:m.path||null,title:m.title},pic,el('div',{class:'t'},m.title,el('div',{class:'d'},m.date)));return a}
+function card(m){const pic=el('div',{class:'pic'});if(m.thumb)pic.append(el('img',{src:u(m.thumb),alt:m.title,loading:'lazy'}));else pic.append(m.type);
+const a=el('a',{class:'card',href:u(m.path),title:m.title},pic,el('div',{class:'t'},m.title,el('div',{class:'d'},m.date)));return a}
 function grid(items){const g=el('div',{class:'grid'});items.forEach(m=>g.append(card(m)));return items.length?g:el('p',{class:'empty'},'Nothing here.')}
-function personButton(p,centre){const img=p.picture?el('img',{src:p.picture,alt:''}):el('span',{class:'ph'});
+function personButton(p,centre){const img=p.picture?el('img',{src:u(p.picture),alt:''}):el('span',{class:'ph'});
 const b=el('button',{class:'person'+(centre?' centre':''),type:'button'},img,el('span',{},p.name+years(p)));b.onclick=()=>show('tree',p.id);return b}
 const views={
 years(){const by=new Map();[...D.media].sort((a,b)=>b.date.localeCompare(a.date)).forEach(m=>{const y=m.date.slice(0,4);if(!by.has(y))by.set(y,[]);by.get(y).push(m)});
