@@ -6,6 +6,7 @@
 // table says MISSED), non-zero only when the benchmark itself fails. Everything is stopped and dropped at the end.
 // `npm run bench -- --only=media-worker` runs only the media worker's rows (no large archive is seeded);
 // `--only=bulk` only select many's: a bulk action on 500 items, a ZIP download's MB/s and memory.
+// `--only=takeout` only the takeout export's (BENCH_TAKEOUT_ITEMS items, 10,000 by default).
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ import {
 } from './bench/measure.mjs';
 import { measureBulk } from './bench/bulk.mjs';
 import { measureMediaWorker } from './bench/media-worker.mjs';
+import { measureTakeout } from './bench/takeout.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -624,6 +626,8 @@ async function main() {
     await measureHopTax(session, viewer);
   } else if (ONLY === 'bulk') {
     await bulk();
+  } else if (ONLY === 'takeout') {
+    await measureTakeout(session, viewer, stack, db, rows, log);
   } else {
     if (ONLY !== 'media-worker') {
       // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
@@ -633,10 +637,15 @@ async function main() {
     }
     // Before the large archive is seeded, so the gallery page holds just the new photos.
     await measureMediaWorker(session, stack, rows, log);
-    if (ONLY !== 'media-worker') await bulk();
+    if (ONLY !== 'media-worker') {
+      await bulk();
+      await measureTakeout(session, viewer, stack, db, rows, log);
+    }
   }
   stack.check();
-  if (!HOP_TAX_ONLY && ONLY !== 'media-worker' && ONLY !== 'bulk') {
+  // Sections that seed their own data and stop before the large archive.
+  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout'];
+  if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);
     await measureTree(session, graph);

@@ -188,6 +188,7 @@ describe('malformed requests over every route', () => {
       },
       { method: 'POST', path: `/api/media/${ids.media}/tags`, body: { userId: ids.other }, signedIn: true },
       { method: 'POST', path: '/api/albums', body: { name: 'A', description: 'D', isShared: false }, signedIn: true },
+      { method: 'POST', path: '/api/exports', body: { scope: 'mine' }, signedIn: true },
       {
         method: 'PATCH',
         path: `/api/albums/${ids.album}`,
@@ -276,6 +277,9 @@ describe('malformed requests over every route', () => {
       ['DELETE', `/api/albums/:id/media/${ids.media}`],
       ['GET', '/api/family/:id'],
       ['DELETE', '/api/family/:id'],
+      ['GET', '/api/exports/:id'],
+      ['GET', '/api/exports/:id/download'],
+      ['DELETE', '/api/exports/:id'],
       ['GET', '/api/users/:id', false],
       ['GET', '/api/media/:id', false],
     ];

@@ -11,3 +11,4 @@ export * from './people';
 export * from './gedcom';
 export * from './browse';
 export * from './takeout';
+export * from './takeout-internal';

@@ -6,10 +6,12 @@ import { AlbumMediaController } from './controllers/album-media.controller';
 import { AlbumMemberController } from './controllers/album-member.controller';
 import { AlbumController } from './controllers/album.controller';
 import { InternalAlbumAccessController } from './controllers/internal-album-access.controller';
+import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { albumsDatabase } from './data-source';
 import { AlbumMemberEntity } from './entities/album-member.entity';
 import { AlbumEntity } from './entities/album.entity';
+import { TakeoutAlbumRepository } from './repositories/takeout-album.repository';
 import { AlbumRepository } from './repositories/album.repository';
 import { AlbumAccessService } from './services/album-access.service';
 import { AlbumMediaService } from './services/album-media.service';
@@ -40,6 +42,7 @@ export class AppModule {
         AlbumMediaController,
         InternalAlbumAccessController,
         InternalPurgeController,
+        InternalTakeoutController,
       ],
       providers: [
         { provide: ALBUMS_CONFIG, useValue: config },
@@ -49,6 +52,7 @@ export class AppModule {
         AlbumService,
         AlbumMediaService,
         AlbumAccessService,
+        TakeoutAlbumRepository,
       ],
     };
   }

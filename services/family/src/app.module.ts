@@ -5,10 +5,12 @@ import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { FamilyController } from './controllers/family.controller';
 import { GedcomController } from './controllers/gedcom.controller';
+import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { familyDatabase } from './data-source';
 import { RelationEntity } from './entities/relation.entity';
 import { FamilyJobsCloser, familyJobsProvider } from './gedcom/family-jobs.provider';
+import { TakeoutFamilyService } from './gedcom/takeout-family.service';
 import { GedcomExportService } from './gedcom/gedcom-export.service';
 import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
 import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
@@ -35,7 +37,7 @@ export class AppModule {
         ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
       ],
       // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
-      controllers: [GedcomController, FamilyController, InternalPurgeController],
+      controllers: [GedcomController, FamilyController, InternalPurgeController, InternalTakeoutController],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
         RelationRepository,
@@ -46,6 +48,7 @@ export class AppModule {
         GedcomImportRepository,
         GedcomUploadService,
         GedcomExportService,
+        TakeoutFamilyService,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
+import { ExportController } from './controllers/export.controller';
 import { InternalMediaController } from './controllers/internal-media.controller';
 import { InternalMediaImportController } from './controllers/internal-media-import.controller';
 import { MediaFileController } from './controllers/media-file.controller';
@@ -27,6 +28,8 @@ import { MEDIA_STORAGE } from './services/storage.provider';
 import { TagService } from './services/tag.service';
 import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
+import { ExportRepository } from './takeout/export.repository';
+import { ExportService } from './services/export.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
 
 @Module({})
@@ -53,6 +56,7 @@ export class AppModule {
         MediaController,
         InternalMediaController,
         InternalMediaImportController,
+        ExportController,
       ],
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
@@ -70,6 +74,8 @@ export class AppModule {
         MediaImportService,
         BulkMediaService,
         MediaZipService,
+        ExportRepository,
+        ExportService,
       ],
     };
   }

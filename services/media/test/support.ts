@@ -10,6 +10,8 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
 import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
+import { AppModule as FamilyModule } from '../../family/src/app.module';
+import { FamilyConfig } from '../../family/src/config';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
 import { ProfileConfig } from '../../profile/src/config';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -31,6 +33,8 @@ export type Person = TestPerson;
 export interface MediaStack {
   profile: TestApp;
   albums: TestApp;
+  /** Only when asked for: takeout exports read ties and GEDCOM from it. */
+  family: TestApp | null;
   media: TestApp;
   storageDir: string;
   storage: ObjectStorage;
@@ -42,8 +46,8 @@ export interface MediaStack {
   close(): Promise<void>;
 }
 
-/** With `worker: false` items stay pending until `startWorker()`. */
-export async function startMediaStack(options: { worker?: boolean } = {}): Promise<MediaStack> {
+/** With `worker: false` items stay pending until `startWorker()`; `family: true` starts the family service too. */
+export async function startMediaStack(options: { worker?: boolean; family?: boolean } = {}): Promise<MediaStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
   const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
   // Each of media and albums needs the other's address: albums gets a port chosen before media starts.
@@ -60,16 +64,23 @@ export async function startMediaStack(options: { worker?: boolean } = {}): Promi
     AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
     albumsPort,
   );
+  const family = options.family
+    ? await startTestApp(
+        FamilyModule.register(loadConfig(FamilyConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
+      )
+    : null;
   const stack: MediaStack = {
     profile,
     albums,
+    family,
     media,
     storageDir,
     storage: media.app.get<ObjectStorage>(MEDIA_STORAGE),
     db: media.app.get(DataSource),
     worker: null,
     async startWorker() {
-      const config = loadConfig(MediaWorkerConfig, testEnv({ STORAGE_DIR: storageDir }));
+      const peers = { PROFILE_URL: profile.url, ALBUMS_URL: albums.url, ...(family ? { FAMILY_URL: family.url } : {}) };
+      const config = loadConfig(MediaWorkerConfig, testEnv({ STORAGE_DIR: storageDir, ...peers }));
       stack.worker = await NestFactory.createApplicationContext(WorkerModule.register(config), {
         logger: new ArchiveLogger({ logLevels: ['error'] }),
       });
@@ -84,6 +95,7 @@ export async function startMediaStack(options: { worker?: boolean } = {}): Promi
       await stack.stopWorker();
       await media.app.close();
       await albums.app.close();
+      await family?.app.close();
       await profile.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });
     },

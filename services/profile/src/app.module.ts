@@ -4,6 +4,7 @@ import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
+import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { InternalPeopleImportController } from './controllers/internal-people-import.controller';
 import { MemoryController } from './controllers/memory.controller';
 import { PeopleController } from './controllers/people.controller';
@@ -57,6 +58,7 @@ export class AppModule {
         PeopleController,
         InternalDirectoryController,
         InternalPeopleImportController,
+        InternalTakeoutController,
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },

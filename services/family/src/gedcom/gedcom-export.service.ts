@@ -1,4 +1,4 @@
-import type { GedcomLiving, PersonDetail, TaggedMediaFile } from '@family/contract';
+import type { GedcomLiving, PersonDetail, TaggedMediaFile, TakeoutMediaQuery } from '@family/contract';
 import { InternalClient } from '@family/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -56,7 +56,11 @@ export class GedcomExportService {
     @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
   ) {}
 
-  async data(): Promise<GedcomData> {
+  /**
+   * With `takeout`, the files are those of that export and each OBJE names the file's path inside its ZIP
+   * (docs/api.md "Takeout"); without, every tagged file by its own name.
+   */
+  async data(takeout?: TakeoutMediaQuery): Promise<GedcomData> {
     const namespace = await this.imports.namespace();
     const people: GedcomPerson[] = [];
     let after = 0;
@@ -83,18 +87,19 @@ export class GedcomExportService {
          FROM relations WHERE relation_type <> 'sibling' ORDER BY id`,
     );
     const ties = rows.filter((row) => known.has(xref(row.from_user_id)) && known.has(xref(row.to_user_id)));
-    return { people, families: this.familiesOf(ties), media: await this.mediaOf(known) };
+    return { people, families: this.familiesOf(ties), media: await this.mediaOf(known, takeout) };
   }
 
   /** The archive's files with the people tagged in them, each linked by its file name (an OBJE per file). */
-  private async mediaOf(known: Set<string>): Promise<GedcomMedia[]> {
+  private async mediaOf(known: Set<string>, takeout?: TakeoutMediaQuery): Promise<GedcomMedia[]> {
+    const only = takeout ? `&takeoutFor=${takeout.takeoutFor}&scope=${takeout.scope}` : '';
     const media: GedcomMedia[] = [];
     let after = 0;
     for (;;) {
       const page = await this.internal.call<{ items: TaggedMediaFile[]; next: number | null }>(
         { name: 'media', url: this.config.MEDIA_URL },
         'GET',
-        `/internal/media/tagged?after=${after}&limit=${PAGE}`,
+        `/internal/media/tagged?after=${after}&limit=${PAGE}${only}`,
         { timeoutMs: 60_000 },
       );
       for (const item of page.items) {
@@ -108,8 +113,8 @@ export class GedcomExportService {
     return media;
   }
 
-  async lines(living: GedcomLiving): Promise<Generator<string>> {
-    return gedcomLines(await this.data(), { living });
+  async lines(living: GedcomLiving, takeout?: TakeoutMediaQuery): Promise<Generator<string>> {
+    return gedcomLines(await this.data(takeout), { living });
   }
 
   private familiesOf(ties: TieRow[]): GedcomFamily[] {

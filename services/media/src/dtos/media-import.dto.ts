@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { EXPORT_SCOPES, type ExportScope } from '@family/contract';
 import { IsId } from '@family/shared';
 
 /** POST /internal/media/imports?uploadedBy=&tags=: who the item is uploaded as, and who it shows. */
@@ -32,4 +33,15 @@ export class TaggedMediaQuery {
   @Min(1, { message: 'limit must be between 1 and 5000' })
   @Max(5000, { message: 'limit must be between 1 and 5000' })
   limit: number = 1000;
+
+  /** A takeout export's files only: those of `scope` for this person (docs/api.md "Takeout"). */
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt({ message: 'takeoutFor must be a person id' })
+  @Min(1, { message: 'takeoutFor must be a person id' })
+  takeoutFor?: number;
+
+  @IsOptional()
+  @IsIn(EXPORT_SCOPES, { message: 'scope must be mine or family' })
+  scope?: ExportScope;
 }

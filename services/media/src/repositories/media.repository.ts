@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
-import type { MediaType } from '@family/contract';
+import type { ExportScope, MediaType } from '@family/contract';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 
@@ -46,6 +46,16 @@ export interface StoredObjectRef {
   objectKey: string | null;
 }
 
+/** Which items one export holds (docs/api.md "Takeout"): `mine` one's uploads, `family` all one may see. */
+export interface TakeoutSelection extends Viewer {
+  scope: ExportScope;
+}
+
+/** The SQL condition of a takeout selection over `media_items m`. */
+export function takeoutCondition(selection: TakeoutSelection, params: Params): string {
+  return selection.scope === 'mine' ? `m.user_id = ${params.add(selection.userId)}` : visibleTo(selection, params);
+}
+
 export class DuplicateUploadError extends Error {
   constructor(readonly existingId: number) {
     super('You already uploaded this file');
@@ -61,7 +71,7 @@ const COLUMNS = `
   m.thumbnail_ready AS "thumbnailReady"`;
 
 /** A small builder for positional parameters, so fragments can be put together without counting by hand. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
 
   add(value: unknown): string {
@@ -74,7 +84,7 @@ class Params {
  * docs/rights.md "Media visibility": the uploader, people tagged in it, and everyone when it is in no album,
  * else whoever sees its album. Every read of an item goes through this predicate.
  */
-function visibleTo(viewer: Viewer, params: Params): string {
+export function visibleTo(viewer: Viewer, params: Params): string {
   const me = params.add(viewer.userId);
   const albums = params.add(viewer.visibleAlbumIds);
   return `(m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
@@ -150,6 +160,28 @@ export class MediaRepository {
       params.values,
     );
     return rows.map(toItem);
+  }
+
+  /** One page of an export's items by id (keyset on the primary key). */
+  async takeoutPage(selection: TakeoutSelection, afterId: number, limit: number): Promise<MediaItemEntity[]> {
+    const params = new Params();
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m
+        WHERE ${takeoutCondition(selection, params)} AND m.id > ${params.add(afterId)}
+        ORDER BY m.id LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map(toItem);
+  }
+
+  /** How many items an export holds, for its progress. */
+  async takeoutCount(selection: TakeoutSelection): Promise<number> {
+    const params = new Params();
+    const rows: Array<{ count: string }> = await this.items.query(
+      `SELECT count(*) AS count FROM media_items m WHERE ${takeoutCondition(selection, params)}`,
+      params.values,
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** The album an item is in (null for none), or undefined when there is no such item. */

@@ -2,7 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TaggedMediaFile } from '@family/contract';
-import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
+import {
+  DuplicateUploadError,
+  MediaRepository,
+  Params,
+  takeoutCondition,
+  type TakeoutSelection,
+} from '../repositories/media.repository';
+import { mediaPath } from '../takeout/takeout-names';
 import { UploadService } from './upload.service';
 
 /**
@@ -10,6 +17,15 @@ import { UploadService } from './upload.service';
  * POST /api/media, as the member who imports; the file they uploaded before (the same file imported again)
  * is the item, not a copy. The people who link to the file are tagged in it.
  */
+interface TaggedRow {
+  id: number;
+  file_name: string;
+  title: string;
+  content_type: string | null;
+  media_date: string;
+  people: number[];
+}
+
 @Injectable()
 export class MediaImportService {
   constructor(
@@ -32,19 +48,30 @@ export class MediaImportService {
     return { id, added };
   }
 
-  /** Items with a file and at least one tag, with their people, by id after `after` (keyset pages). */
-  async taggedFiles(after: number, limit: number): Promise<{ items: TaggedMediaFile[]; next: number | null }> {
-    const rows: { id: number; file_name: string; title: string; content_type: string | null; people: number[] }[] =
-      await this.db.query(
-        `SELECT m.id, m.file_name, m.title, m.content_type, array_agg(t.user_id ORDER BY t.user_id) AS people
-           FROM media_items m JOIN media_tags t ON t.media_id = m.id
-          WHERE m.id > $1 AND m.file_name IS NOT NULL
-          GROUP BY m.id ORDER BY m.id LIMIT $2`,
-        [after, limit],
-      );
+  /**
+   * Items with a file and at least one tag, with their people, by id after `after` (keyset pages). With a
+   * takeout selection, only that export's items, each named by its path inside the ZIP (docs/api.md "Takeout").
+   */
+  async taggedFiles(
+    after: number,
+    limit: number,
+    takeout?: TakeoutSelection,
+  ): Promise<{ items: TaggedMediaFile[]; next: number | null }> {
+    const params = new Params();
+    const only = takeout ? `AND m.object_key IS NOT NULL AND ${takeoutCondition(takeout, params)}` : '';
+    const rows: TaggedRow[] = await this.db.query(
+      `SELECT m.id, m.file_name, m.title, m.content_type, m.media_date::text AS media_date,
+              array_agg(t.user_id ORDER BY t.user_id) AS people
+         FROM media_items m JOIN media_tags t ON t.media_id = m.id
+        WHERE m.id > ${params.add(after)} AND m.file_name IS NOT NULL ${only}
+        GROUP BY m.id ORDER BY m.id LIMIT ${params.add(limit)}`,
+      params.values,
+    );
     const items = rows.map((row) => ({
       id: row.id,
-      fileName: row.file_name,
+      fileName: takeout
+        ? mediaPath({ ...row, mediaDate: row.media_date, fileName: row.file_name, contentType: row.content_type })
+        : row.file_name,
       title: row.title,
       contentType: row.content_type,
       people: row.people.map(Number),

@@ -12,10 +12,23 @@ import { MEDIA_CONFIG } from './tokens';
  */
 export const PREPARE_PHOTO = 'prepare';
 export const PREPARE_RECORDING = 'prepare-recording';
-export const MEDIA_JOB_KINDS: JobKind[] = [
+export const PREPARE_JOB_KINDS: JobKind[] = [
   { name: PREPARE_PHOTO, retryLimit: 3, retryDelaySeconds: 10 },
   { name: PREPARE_RECORDING, retryLimit: 3, retryDelaySeconds: 10 },
 ];
+/**
+ * A takeout export is a lane of its own, keyed by the export's id, so an hour-long export never holds back the
+ * preparing of uploads (docs/architecture.md "Takeout export"). One retry: a second failure is recorded.
+ */
+export const EXPORT_TAKEOUT = 'export';
+export const MEDIA_JOB_KINDS: JobKind[] = [
+  ...PREPARE_JOB_KINDS,
+  { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
+];
+
+export interface ExportJobData {
+  exportId: number;
+}
 
 export interface PrepareJob {
   mediaId: number;
@@ -57,5 +70,12 @@ export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
     if (!needsPreparing(item) || !this.queue) return;
     const job: PrepareJob = { mediaId: item.id };
     await this.queue.send(prepareLane(item), job, String(item.id));
+  }
+
+  /** Queues the writing of an export's ZIP. */
+  async export(exportId: number): Promise<void> {
+    if (!this.queue) throw new Error('The media job queue is not open');
+    const job: ExportJobData = { exportId };
+    await this.queue.send(EXPORT_TAKEOUT, job, String(exportId));
   }
 }

@@ -4,9 +4,10 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaProcessingError } from '../processing/processing-error';
 import { MediaRepository } from '../repositories/media.repository';
-import { MEDIA_JOB_KINDS, openMediaJobs, type PrepareJob, prepareLane } from '../services/media-jobs';
+import { openMediaJobs, PREPARE_JOB_KINDS, type PrepareJob, prepareLane } from '../services/media-jobs';
 import { allDerivativeKeys } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
+import { ExportWorker } from './export-worker';
 import { MediaPreparer } from './media-preparer';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
@@ -32,6 +33,7 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(WORKER_CONFIG) private readonly config: MediaWorkerConfig,
     private readonly media: MediaRepository,
     private readonly preparer: MediaPreparer,
+    private readonly exports: ExportWorker,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -39,7 +41,8 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     await this.preparer.clearAbandonedWorkDirs();
     const queue = await openMediaJobs(this.config.DATABASE_URL, 'worker', this.logger);
     this.queue = queue;
-    for (const kind of MEDIA_JOB_KINDS) {
+    await this.exports.start(queue);
+    for (const kind of PREPARE_JOB_KINDS) {
       await queue.work<PrepareJob>(kind.name, (run) => this.run(run), this.config.MEDIA_WORKER_CONCURRENCY);
     }
     const backfill = () => this.backfill().catch((error: Error) => this.logger.error(`Backfill: ${error.message}`));
@@ -61,7 +64,7 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     for (;;) {
       const batch = await this.media.pendingAfter(afterId, BACKFILL_BATCH);
       if (batch.length === 0 || !this.queue) break;
-      for (const kind of MEDIA_JOB_KINDS) {
+      for (const kind of PREPARE_JOB_KINDS) {
         const jobs = batch
           .filter((item) => prepareLane({ type: item.type, objectKey: '' }) === kind.name)
           .map((item) => ({ data: { mediaId: item.id } satisfies PrepareJob, key: String(item.id) }));

@@ -7,12 +7,15 @@ import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 import { MediaRepository } from '../repositories/media.repository';
 import { MEDIA_STORAGE } from '../services/storage.provider';
+import { ExportRepository } from '../takeout/export.repository';
+import { ExportWorker } from './export-worker';
 import { MediaPreparer } from './media-preparer';
+import { TakeoutSources } from './takeout-sources';
 import { MediaWorker } from './media-worker.service';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
 
-/** The media worker's application: the media database and storage, the queue, no HTTP. */
+/** The media worker's application: the media database and storage, the queue, no HTTP; it prepares and exports. */
 @Module({})
 export class WorkerModule {
   static register(config: MediaWorkerConfig): DynamicModule {
@@ -23,7 +26,15 @@ export class WorkerModule {
         TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
         ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
       ],
-      providers: [{ provide: WORKER_CONFIG, useValue: config }, MediaRepository, MediaPreparer, MediaWorker],
+      providers: [
+        { provide: WORKER_CONFIG, useValue: config },
+        MediaRepository,
+        MediaPreparer,
+        MediaWorker,
+        ExportRepository,
+        TakeoutSources,
+        ExportWorker,
+      ],
     };
   }
 }

@@ -13,6 +13,13 @@ export class MemoryRepository {
     return (await this.memories.findOneBy({ id: saved.id }))!;
   }
 
+  /** A page of memories by id for an export: all, or those written by or about one person (docs/api.md "Takeout"). */
+  takeoutPage(after: number, limit: number, person?: number): Promise<MemoryEntity[]> {
+    const query = this.memories.createQueryBuilder('memory').where('memory.id > :after', { after });
+    if (person !== undefined) query.andWhere('(memory.user_id = :person OR memory.person_id = :person)', { person });
+    return query.orderBy('memory.id', 'ASC').limit(limit).getMany();
+  }
+
   findById(id: number): Promise<MemoryEntity | null> {
     return this.memories.findOneBy({ id });
   }

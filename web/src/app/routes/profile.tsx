@@ -4,10 +4,11 @@ import { FamilyTreeCard } from '../../features/family/components/family-tree-car
 import { UserMediaCard } from '../../features/media/components/user-media-card';
 import { AddRelationButton } from '../../features/profile/components/add-relation-button';
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
+import { DownloadEverythingCard } from '../../features/takeout/components/download-everything-card';
 import { useCurrentUser } from '../../lib/queries/current-user';
 import { albumDetailSlots } from '../album-media-slots';
 
-/** The cards of a profile that other features provide: the person's media, their tree, Add Relation. */
+/** The cards of a profile that other features provide: the person's media, their tree, Add Relation, takeout. */
 export function profileSlots(user: UserProfile, own: boolean, currentUserId: number): ProfileSlots {
   const detailSlots = albumDetailSlots(currentUserId);
   return {
@@ -22,6 +23,7 @@ export function profileSlots(user: UserProfile, own: boolean, currentUserId: num
         currentUserId={currentUserId}
       />
     ),
+    takeout: own ? <DownloadEverythingCard /> : undefined,
     relationAction: own ? undefined : (
       <AddRelationButton
         renderDialog={({ open, onClose }) => (

@@ -1,0 +1,172 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { EXPORT_KEEP_DAYS } from '@family/contract';
+import type { JobQueue, JobRun } from '@family/shared/jobs';
+import type { ObjectStorage } from '@family/shared/storage';
+import { hasPictures } from '../dtos/media.dto';
+import type { MediaItemEntity } from '../entities/media-item.entity';
+import { MediaRepository, type TakeoutSelection } from '../repositories/media.repository';
+import { EXPORT_TAKEOUT, type ExportJobData } from '../services/media-jobs';
+import { derivativeKey } from '../services/object-keys';
+import { MEDIA_STORAGE } from '../services/storage.provider';
+import { ExportRepository, type ExportRow } from '../takeout/export.repository';
+import { buildManifest, type TakeoutContent } from './takeout-manifest';
+import { TakeoutSources } from './takeout-sources';
+import { takeoutZip } from './takeout-zip';
+
+const PAGE = 1000;
+/** Progress is written at most this often: enough for a progress bar, not a write per file. */
+const PROGRESS_EVERY_MS = 1000;
+const CLEAN_EVERY_MS = 60 * 60_000;
+export const EXPORT_FAILED_MESSAGE = 'The export could not be made just now. Try again later.';
+
+/**
+ * Writes takeout exports in the media worker (docs/architecture.md "Takeout export"): reads what the export holds
+ * (media here, the rest from profile, albums and family by internal calls), streams the ZIP into storage, and
+ * records it ready for EXPORT_KEEP_DAYS. Expired exports are deleted with their ZIP every hour.
+ */
+@Injectable()
+export class ExportWorker implements OnApplicationShutdown {
+  private readonly logger = new Logger(ExportWorker.name);
+  private cleanTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly exports: ExportRepository,
+    private readonly media: MediaRepository,
+    private readonly sources: TakeoutSources,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  async start(queue: JobQueue): Promise<void> {
+    await queue.work<ExportJobData>(EXPORT_TAKEOUT, (run) => this.run(run));
+    const clean = () => this.removeExpired().catch((error: Error) => this.logger.error(`Expiry: ${error.message}`));
+    await clean();
+    this.cleanTimer = setInterval(clean, CLEAN_EVERY_MS);
+    this.cleanTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.cleanTimer);
+  }
+
+  /** Deletes exports past their expiry: the ZIP first, then the row, so a failure half-way is finished next time. */
+  async removeExpired(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.exports.expired(100);
+      if (batch.length === 0) return removed;
+      for (const row of batch) {
+        if (row.objectKey) await this.storage.delete(row.objectKey);
+        await this.exports.delete(row.id);
+        removed += 1;
+      }
+    }
+  }
+
+  async run({ data, lastAttempt, attempt }: JobRun<ExportJobData>): Promise<void> {
+    const row = await this.exports.find(data.exportId);
+    if (!row || row.status !== 'running') return; // deleted, or finished by an earlier run
+    const started = Date.now();
+    try {
+      const size = await this.write(row);
+      if (size === null) return;
+      this.logger.log(`Export ${row.id} (${row.scope}) ready: ${size} bytes in ${Date.now() - started} ms`);
+    } catch (error) {
+      this.logger.error(`Export ${row.id}, try ${attempt}: ${(error as Error).message}`);
+      if (!lastAttempt) throw error;
+      await this.exports.markFailed(row.id, EXPORT_FAILED_MESSAGE, EXPORT_KEEP_DAYS);
+    }
+  }
+
+  /** The ZIP's size, or null when the export was deleted while it was written (its ZIP is then removed). */
+  private async write(row: ExportRow): Promise<number | null> {
+    const gedcom = await this.sources.gedcom(row.userId, row.scope);
+    const gedcomBytes = Buffer.from(gedcom.gedcom, 'utf8');
+    gedcom.gedcom = '';
+    const content = await this.gather(row);
+    content.archiveId = gedcom.archiveId;
+    content.xrefs = gedcom.xrefs;
+    const manifest = buildManifest(content);
+    // From here on the manifest says everything: the rows are let go, so a large export holds one copy.
+    const objectKeys = new Map(content.media.flatMap((item) => (item.objectKey ? [[item.id, item.objectKey]] : [])));
+    const total = content.media.length;
+    content.media = [];
+
+    let lastWrite = 0;
+    const progress = (done: number) => {
+      if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = Date.now();
+      this.exports.progress(row.id, done, total).catch((error: Error) => this.logger.warn(error.message));
+    };
+    await this.exports.progress(row.id, 0, total);
+    const key = `exports/${row.id}.zip`;
+    const zip = takeoutZip(
+      {
+        manifest,
+        objectKeys,
+        gedcom: gedcomBytes,
+        exportedBy: row.userId,
+        exportedAt: content.exportedAt,
+      },
+      { storage: this.storage, picture: (personId) => this.sources.picture(personId), progress },
+    );
+    const { size } = await this.storage.put(key, zip, { contentType: 'application/zip' });
+    if (await this.exports.markReady(row.id, key, size, EXPORT_KEEP_DAYS)) return size;
+    await this.storage.delete(key);
+    return null;
+  }
+
+  /** Everything the export holds, read in pages and batches before the ZIP starts. */
+  private async gather(row: ExportRow): Promise<TakeoutContent> {
+    const [people, ties, albums, memories, access] = await Promise.all([
+      this.sources.people(),
+      this.sources.ties(),
+      this.sources.albumList(row.userId, row.scope),
+      this.sources.memories(row.userId, row.scope),
+      row.scope === 'family' ? this.sources.albumAccess(row.userId) : Promise.resolve(null),
+    ]);
+    const selection: TakeoutSelection = {
+      userId: row.userId,
+      scope: row.scope,
+      visibleAlbumIds: access?.visible ?? [],
+    };
+    const media: MediaItemEntity[] = [];
+    const tags = new Map<number, number[]>();
+    const thumbnails = new Set<number>();
+    let after = 0;
+    for (;;) {
+      const page = await this.media.takeoutPage(selection, after, PAGE);
+      if (page.length === 0) break;
+      media.push(...page);
+      for (const tag of await this.media.tagsOf(page.map((item) => item.id))) {
+        tags.set(tag.mediaId, [...(tags.get(tag.mediaId) ?? []), tag.userId]);
+      }
+      // Items whose preparing failed have no thumbnail, but are exported all the same.
+      for (const item of page) {
+        if (!hasPictures(item) || (item.processing !== 'ready' && !item.thumbnailReady)) continue;
+        if (await this.storage.stat(derivativeKey(item.id, 'thumbnail'))) thumbnails.add(item.id);
+      }
+      after = page[page.length - 1]!.id;
+    }
+    // `mine` holds one's own profile; `family` everyone's (docs/api.md "Takeout").
+    const withPicture = people.filter((person) => person.profilePicture !== null);
+    const picturesOf = new Set(
+      withPicture.filter((person) => row.scope === 'family' || person.id === row.userId).map((person) => person.id),
+    );
+    return {
+      archiveId: '',
+      scope: row.scope,
+      exportedBy: row.userId,
+      exportedAt: new Date(),
+      people,
+      picturesOf,
+      xrefs: {},
+      partnerships: ties.partnerships,
+      childTies: ties.childTies,
+      albums,
+      media,
+      tags,
+      thumbnails,
+      memories,
+    };
+  }
+}
