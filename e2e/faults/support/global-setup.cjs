@@ -6,10 +6,21 @@ const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const stack = require('./fault-stack.cjs');
+const stopFaultStack = require('./global-teardown.cjs');
 
 const { config } = stack;
 
 module.exports = async function startFaultStack() {
+  try {
+    await start();
+  } catch (error) {
+    // Jest runs no teardown when the setup fails: stop what was started, so the next run finds its ports free.
+    await stopFaultStack().catch(() => undefined);
+    throw error;
+  }
+};
+
+async function start() {
   for (const port of [
     config.gatewayPort,
     config.postgresPort,
@@ -75,6 +86,7 @@ module.exports = async function startFaultStack() {
     env,
     stdio: ['ignore', 'pipe', log],
   });
+  globalThis.__faultStack = child;
   state.startPid = child.pid;
   fs.writeFileSync(config.stateFile, JSON.stringify(state, null, 2));
   await new Promise((resolve, reject) => {
@@ -93,5 +105,4 @@ module.exports = async function startFaultStack() {
       reject(new Error(`The fault stack stopped during start-up (exit ${code}); see e2e/.stack/faults.log.`));
     });
   });
-  globalThis.__faultStack = child;
-};
+}
