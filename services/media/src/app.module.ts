@@ -8,6 +8,7 @@ import { InternalMediaImportController } from './controllers/internal-media-impo
 import { MediaFileController } from './controllers/media-file.controller';
 import { MediaTagController } from './controllers/media-tag.controller';
 import { MediaController } from './controllers/media.controller';
+import { TrashController } from './controllers/trash.controller';
 import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
@@ -19,9 +20,11 @@ import { MediaImportService } from './services/media-import.service';
 import { MediaAccessFactory } from './services/media-access.service';
 import { MediaJobs } from './services/media-jobs';
 import { MediaPresenter } from './services/media-presenter';
+import { MediaPurger } from './services/media-purger';
 import { MediaService } from './services/media.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
 import { TagService } from './services/tag.service';
+import { TrashService } from './services/trash.service';
 import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
@@ -47,6 +50,7 @@ export class AppModule {
         MediaTagController,
         MediaFileController,
         MediaController,
+        TrashController,
         InternalMediaController,
         InternalMediaImportController,
       ],
@@ -57,7 +61,9 @@ export class AppModule {
         MediaAccessFactory,
         MediaPresenter,
         MediaJobs,
+        MediaPurger,
         MediaService,
+        TrashService,
         UploadService,
         UploadThumbnailer,
         FileService,

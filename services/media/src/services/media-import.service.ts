@@ -38,7 +38,7 @@ export class MediaImportService {
       await this.db.query(
         `SELECT m.id, m.file_name, m.title, m.content_type, array_agg(t.user_id ORDER BY t.user_id) AS people
            FROM media_items m JOIN media_tags t ON t.media_id = m.id
-          WHERE m.id > $1 AND m.file_name IS NOT NULL
+          WHERE m.id > $1 AND m.file_name IS NOT NULL AND m.deleted_at IS NULL
           GROUP BY m.id ORDER BY m.id LIMIT $2`,
         [after, limit],
       );

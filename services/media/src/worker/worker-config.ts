@@ -2,9 +2,10 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { WorkerConfig } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
+import { WithTrashDays } from '../trash-config';
 
 /** The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"). */
-export class MediaWorkerConfig extends WithStorageConfig(WorkerConfig) {
+export class MediaWorkerConfig extends WithTrashDays(WithStorageConfig(WorkerConfig)) {
   /**
    * Items prepared at once per lane (photos; videos and sound). One keeps a worker's memory small: ffmpeg uses
    * every core anyway. More workers (`--scale media-worker=N`) share the queue.

@@ -6,9 +6,11 @@ import { mediaDatabase } from '../data-source';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 import { MediaRepository } from '../repositories/media.repository';
+import { MediaPurger } from '../services/media-purger';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { MediaPreparer } from './media-preparer';
 import { MediaWorker } from './media-worker.service';
+import { TrashExpiry } from './trash-expiry';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
 
@@ -23,7 +25,14 @@ export class WorkerModule {
         TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
         ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
       ],
-      providers: [{ provide: WORKER_CONFIG, useValue: config }, MediaRepository, MediaPreparer, MediaWorker],
+      providers: [
+        { provide: WORKER_CONFIG, useValue: config },
+        MediaRepository,
+        MediaPreparer,
+        MediaPurger,
+        MediaWorker,
+        TrashExpiry,
+      ],
     };
   }
 }
