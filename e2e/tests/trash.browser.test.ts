@@ -6,6 +6,14 @@ import { png, uploadMedia, waitPrepared } from '../support/media';
 /** The width of a common laptop screen. */
 const LAPTOP = { width: 1366, height: 800 };
 
+/** Waits until the card's picture has loaded (it is lazy), so the screenshot shows it. */
+async function pictureShown(page: Page, title: string) {
+  await page.waitForFunction((name) => {
+    const image = document.querySelector<HTMLImageElement>(`article[aria-label="${name}"] img`);
+    return image !== null && image.complete && image.naturalWidth > 0;
+  }, title);
+}
+
 async function openGallery(page: Page, person: Person) {
   await logInInBrowser(page, person.username, person.password);
   await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
@@ -19,11 +27,11 @@ describe('the trash in a browser', () => {
   const boat = `Boat ${run}`;
   const shell = `Shell ${run}`;
 
-  const upload = async (title: string) => {
+  const upload = async (title: string, colour: [number, number, number]) => {
     const item = await uploadMedia(
       rose.client,
       { type: 'photo', title },
-      { bytes: png(undefined, 64), name: `${title}.png`, type: 'image/png' },
+      { bytes: png(colour, 64), name: `${title}.png`, type: 'image/png' },
     );
     await waitPrepared(rose.client, item.id);
     return item.id as number;
@@ -39,7 +47,7 @@ describe('the trash in a browser', () => {
   });
 
   it('deletes a photo after asking, and Undo in the toast brings it back', async () => {
-    await upload(kite);
+    await upload(kite, [224, 122, 95]);
     await withPage(browser, LAPTOP, async (page) => {
       await openGallery(page, rose);
       const card = page.getByRole('article', { name: kite });
@@ -64,7 +72,7 @@ describe('the trash in a browser', () => {
   });
 
   it('finds a deleted photo on the Trash page from the navigation and restores it', async () => {
-    await upload(boat);
+    await upload(boat, [61, 133, 198]);
     await withPage(browser, LAPTOP, async (page) => {
       await openGallery(page, rose);
       const card = page.getByRole('article', { name: boat });
@@ -82,10 +90,7 @@ describe('the trash in a browser', () => {
       const trashed = page.getByRole('article', { name: boat });
       await trashed.getByText('30 days left').waitFor();
       // Its picture, from the trash's own address.
-      await page.waitForFunction((title) => {
-        const image = document.querySelector<HTMLImageElement>(`article[aria-label="${title}"] img`);
-        return image !== null && image.complete && image.naturalWidth > 0;
-      }, boat);
+      await pictureShown(page, boat);
       await screenshot(page, 'trash-page-desktop');
       await trashed.getByRole('button', { name: 'Restore' }).click();
       await page
@@ -105,7 +110,7 @@ describe('the trash in a browser', () => {
   });
 
   it('on a phone, deletes a photo forever from the Trash page after asking', async () => {
-    const id = await upload(shell);
+    const id = await upload(shell, [242, 204, 143]);
     expect((await rose.client.delete(`/api/media/${id}`)).status).toBe(204);
     await withPage(browser, PHONE, async (page) => {
       await openGallery(page, rose);
@@ -114,6 +119,7 @@ describe('the trash in a browser', () => {
       await page.waitForURL('**/trash');
       const trashed = page.getByRole('article', { name: shell });
       await trashed.getByText('30 days left').waitFor();
+      await pictureShown(page, shell);
       await screenshot(page, 'trash-page-phone');
       await trashed.getByRole('button', { name: 'Delete forever' }).click();
       const confirm = page.getByRole('dialog', { name: `Delete “${shell}” forever?` });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { DEFAULT_PAGE_SIZE, type TrashItem, type TrashPage } from '@family/contract';
 import { sendJson } from '../../../lib/api';
@@ -18,6 +19,12 @@ export function useTrash(pageSize = DEFAULT_PAGE_SIZE) {
     },
     { revalidateOnMount: true, revalidateFirstPage: false },
   );
+  // docs/product.md "Fresh lists": read again whenever shown, as a delete elsewhere may have added to it since
+  // (pages kept from an earlier visit are otherwise shown as they were).
+  const shownFromCache = useRef(data !== undefined);
+  useEffect(() => {
+    if (shownFromCache.current) void mutate();
+  }, [mutate]);
   const items: TrashItem[] = data ? data.flatMap((page) => page.items) : [];
   const lastPage = data?.[data.length - 1];
   return {

@@ -29,8 +29,7 @@ const gridSx = {
   gridTemplateColumns: {
     xs: '1fr',
     sm: 'repeat(2, minmax(0, 1fr))',
-    md: 'repeat(3, minmax(0, 1fr))',
-    lg: 'repeat(4, minmax(0, 1fr))',
+    lg: 'repeat(3, minmax(0, 1fr))',
   },
 } as const;
 
