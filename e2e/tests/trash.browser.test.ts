@@ -131,6 +131,8 @@ describe('the trash in a browser', () => {
         .filter({ hasText: `“${shell}” is gone for good.` })
         .waitFor();
       await page.getByText('The trash is empty').waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Empty trash' }).isDisabled()).toBe(true);
       await screenshot(page, 'trash-empty-phone');
     });
     expect((await rose.client.post(`/api/trash/${id}/restore`)).status).toBe(404);

@@ -45,6 +45,12 @@ export function TrashPage({ renderPreview }: TrashPageProps) {
   const { toast } = useToast();
   const [busyId, setBusyId] = useState<number | 'all' | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  // The dialog fades out after it is answered: it keeps showing what it asked about meanwhile.
+  const [asked, setAsked] = useState<Confirming>(null);
+  const ask = (question: NonNullable<Confirming>) => {
+    setAsked(question);
+    setConfirming(question);
+  };
 
   const onRestore = async (entry: TrashItem) => {
     setBusyId(entry.item.id);
@@ -84,7 +90,7 @@ export function TrashPage({ renderPreview }: TrashPageProps) {
       variant="outlined"
       color="error"
       startIcon={<DeleteSweepOutlinedIcon />}
-      onClick={() => setConfirming({ kind: 'all' })}
+      onClick={() => ask({ kind: 'all' })}
       disabled={items.length === 0 || busyId !== null}
     >
       Empty trash
@@ -131,7 +137,7 @@ export function TrashPage({ renderPreview }: TrashPageProps) {
               preview={renderPreview?.(entry.item)}
               busy={busyId !== null}
               onRestore={() => void onRestore(entry)}
-              onDeleteForever={() => setConfirming({ kind: 'one', entry })}
+              onDeleteForever={() => ask({ kind: 'one', entry })}
             />
           ))}
         </Box>
@@ -156,15 +162,13 @@ export function TrashPage({ renderPreview }: TrashPageProps) {
       {body}
       <ConfirmDialog
         open={confirming !== null}
-        title={
-          confirming?.kind === 'all' ? 'Empty the trash?' : `Delete “${confirming?.entry.item.title ?? ''}” forever?`
-        }
+        title={asked?.kind === 'one' ? `Delete “${asked.entry.item.title}” forever?` : 'Empty the trash?'}
         description={
-          confirming?.kind === 'all'
-            ? 'Everything in your trash is deleted for good, with its files. This cannot be undone.'
-            : 'It is deleted for good, with its files. This cannot be undone.'
+          asked?.kind === 'one'
+            ? 'It is deleted for good, with its files. This cannot be undone.'
+            : 'Everything in your trash is deleted for good, with its files. This cannot be undone.'
         }
-        confirmLabel={confirming?.kind === 'all' ? 'Empty trash' : 'Delete forever'}
+        confirmLabel={asked?.kind === 'one' ? 'Delete forever' : 'Empty trash'}
         busyLabel="Deleting..."
         destructive
         busy={busyId !== null && confirming !== null}
