@@ -145,6 +145,16 @@ describe('the trash through the gateway', () => {
       'The page cursor is not valid. Load the list again from the start.',
     ]);
     expect((await new ApiClient().get('/api/trash')).status).toBe(401);
+    for (const [method, template] of [
+      ['POST', '/api/trash/:id/restore'],
+      ['DELETE', '/api/trash/:id'],
+      ['GET', '/api/trash/:id/thumbnail'],
+    ]) {
+      for (const id of ['abc', '-1', '1.5']) {
+        const answer = await rose.client.request(method, template.replace(':id', id));
+        expect([answer.status, answer.body.message]).toEqual([400, 'The id in the address must be a whole number.']);
+      }
+    }
   });
 
   it('purges the trashed uploads of a deleted account at once', async () => {
