@@ -92,7 +92,7 @@ describe('select many in a browser', () => {
       await dialogsShown(page);
       await screenshot(page, 'bulk-delete-confirm-desktop');
       await confirm.getByRole('button', { name: 'Delete' }).click();
-      await page.getByText('Deleted 2 items').waitFor();
+      await page.getByText('Moved 2 items to the trash').waitFor();
       await page.getByRole('article', { name: title(1) }).waitFor({ state: 'detached' });
       expect((await rose.client.get(`/api/media/${ids.get('P1')}`)).status).toBe(404);
       expect((await rose.client.get(`/api/media/${ids.get('P3')}`)).status).toBe(200);
@@ -117,7 +117,7 @@ describe('select many in a browser', () => {
       await screenshot(page, 'bulk-selected-phone');
       await bar.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete 2 items?' }).getByRole('button', { name: 'Delete' }).click();
-      await page.getByText('Deleted 0 items').waitFor();
+      await page.getByText('Moved 0 items to the trash').waitFor();
       await page
         .getByText('Skipped 2 items: Only the uploader or the album creator can delete this item (2).')
         .waitFor();

@@ -223,7 +223,7 @@ describe('media in a browser', () => {
       await dialogsShown(page);
       await screenshot(page, 'media-delete-confirm-desktop');
       await confirm.getByRole('button', { name: 'Delete' }).click();
-      await page.getByText('Media deleted successfully').waitFor();
+      await page.getByText('Moved to the trash').waitFor();
       await card.waitFor({ state: 'detached' });
     });
   });

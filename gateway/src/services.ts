@@ -29,6 +29,7 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/memories', 'profile'],
   ['/api/media', 'media'],
   ['/api/exports', 'media'],
+  ['/api/trash', 'media'],
   ['/api/albums', 'albums'],
   ['/api/family', 'family'],
 ];

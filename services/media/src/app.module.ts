@@ -10,6 +10,7 @@ import { MediaFileController } from './controllers/media-file.controller';
 import { MediaTagController } from './controllers/media-tag.controller';
 import { MediaBulkController } from './controllers/media-bulk.controller';
 import { MediaController } from './controllers/media.controller';
+import { TrashController } from './controllers/trash.controller';
 import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
@@ -23,9 +24,11 @@ import { MediaAccessFactory } from './services/media-access.service';
 import { MediaJobs } from './services/media-jobs';
 import { MediaZipService } from './services/media-zip.service';
 import { MediaPresenter } from './services/media-presenter';
+import { MediaPurger } from './services/media-purger';
 import { MediaService } from './services/media.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
 import { TagService } from './services/tag.service';
+import { TrashService } from './services/trash.service';
 import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
 import { ExportRepository } from './takeout/export.repository';
@@ -54,6 +57,7 @@ export class AppModule {
         MediaFileController,
         MediaBulkController,
         MediaController,
+        TrashController,
         InternalMediaController,
         InternalMediaImportController,
         ExportController,
@@ -65,7 +69,9 @@ export class AppModule {
         MediaAccessFactory,
         MediaPresenter,
         MediaJobs,
+        MediaPurger,
         MediaService,
+        TrashService,
         UploadService,
         UploadThumbnailer,
         FileService,

@@ -5,6 +5,7 @@ import { CreateMedia1763780000000 } from './migrations/1763780000000-create-medi
 import { MediaProcessing1767000000000 } from './migrations/1767000000000-media-processing';
 import { ThumbnailReady1768000000000 } from './migrations/1768000000000-thumbnail-ready';
 import { CreateExports1769000000000 } from './migrations/1769000000000-create-exports';
+import { Trash1769100000000 } from './migrations/1769100000000-trash';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -21,6 +22,7 @@ export function mediaDatabase(url: string) {
       MediaProcessing1767000000000,
       ThumbnailReady1768000000000,
       CreateExports1769000000000,
+      Trash1769100000000,
     ],
   };
 }

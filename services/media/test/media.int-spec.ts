@@ -765,7 +765,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
       ).toEqual([alice.id]);
     });
 
-    it('deletes an item with its tags, file and every derivative', async () => {
+    it('deletes an item into the trash, and from there for good with its tags, file and every derivative', async () => {
       await get(bob, `/api/media/${hidden.id}/thumbnail`).expect(200);
       const [row] = await stack.db.query(`SELECT object_key FROM media.media_items WHERE id = $1`, [hidden.id]);
       expect(await stack.storage.stat(row.object_key)).not.toBeNull();
@@ -774,6 +774,9 @@ describe('media service (real Postgres, real profile and albums services)', () =
 
       await request(stack.media.url).delete(`/api/media/${hidden.id}`).set(bob.headers).expect(204);
       await get(bob, `/api/media/${hidden.id}`).expect(404);
+      // In the trash (docs/product.md "Trash") it keeps its file until it is deleted for good.
+      expect(await stack.storage.stat(row.object_key)).not.toBeNull();
+      await request(stack.media.url).delete(`/api/trash/${hidden.id}`).set(bob.headers).expect(204);
       expect(await stack.storage.stat(row.object_key)).toBeNull();
       expect((await storedKeys(stack)).filter((key) => key.startsWith(`derived/${hidden.id}/`))).toEqual([]);
       expect(await stack.db.query(`SELECT * FROM media.media_tags WHERE media_id = $1`, [hidden.id])).toEqual([]);

@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./routes/user-media').then((m) => ({ default: m.UserTaggedRoute }))),
           },
           { path: paths.userMemories.path, lazy: page(() => import('./routes/user-memories')) },
+          { path: paths.trash.path, lazy: page(() => import('./routes/trash')) },
           { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
         ],
       },

@@ -25,5 +25,6 @@ export const paths = {
     path: '/profile/:id/memories',
     getHref: (id: number | string) => `/profile/${id}/memories`,
   },
+  trash: { path: '/trash', getHref: () => '/trash' },
   notFound: { path: '*' },
 } as const;

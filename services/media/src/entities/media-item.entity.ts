@@ -93,4 +93,12 @@ export class MediaItemEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** When it went to the trash (docs/product.md "Trash"); null while it is in the archive. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
+  /** Who put it in the trash: they may restore it or delete it for good, as the uploader may. */
+  @Column({ name: 'deleted_by', type: 'int', nullable: true })
+  deletedBy!: number | null;
 }

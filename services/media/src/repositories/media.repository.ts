@@ -28,7 +28,7 @@ export interface PagePosition {
   id: number;
 }
 
-export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt'>;
+export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt' | 'deletedAt' | 'deletedBy'>;
 export type MediaChanges = Partial<Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven'>>;
 
 /** What the media worker found and made for an item. */
@@ -53,12 +53,25 @@ export interface TakeoutSelection extends Viewer {
 
 /** The SQL condition of a takeout selection over `media_items m`. */
 export function takeoutCondition(selection: TakeoutSelection, params: Params): string {
-  return selection.scope === 'mine' ? `m.user_id = ${params.add(selection.userId)}` : visibleTo(selection, params);
+  const whose =
+    selection.scope === 'mine' ? `m.user_id = ${params.add(selection.userId)}` : visibleTo(selection, params);
+  return `${LIVE} AND ${whose}`;
 }
 
+export interface TrashPosition {
+  deletedAt: Date;
+  id: number;
+}
+
+export const DUPLICATE_UPLOAD = 'You already uploaded this file';
+export const DUPLICATE_IN_TRASH = 'You already uploaded this file, and it is in the trash: restore it from there.';
+
 export class DuplicateUploadError extends Error {
-  constructor(readonly existingId: number) {
-    super('You already uploaded this file');
+  constructor(
+    readonly existingId: number,
+    readonly inTrash = false,
+  ) {
+    super(inTrash ? DUPLICATE_IN_TRASH : DUPLICATE_UPLOAD);
   }
 }
 
@@ -68,7 +81,10 @@ const COLUMNS = `
   m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt",
   m.processing, m.processing_error AS "processingError", m.width, m.height, m.duration_seconds AS "durationSeconds",
   m.playback_type AS "playbackType", m.prepared_at AS "preparedAt", m.date_given AS "dateGiven",
-  m.thumbnail_ready AS "thumbnailReady"`;
+  m.thumbnail_ready AS "thumbnailReady", m.deleted_at AS "deletedAt", m.deleted_by AS "deletedBy"`;
+
+/** docs/product.md "Trash": an item in the trash is in no list, count or lookup but the trash's own. */
+const LIVE = 'm.deleted_at IS NULL';
 
 /** A small builder for positional parameters, so fragments can be put together without counting by hand. */
 export class Params {
@@ -117,7 +133,7 @@ export class MediaRepository {
     limit: number,
   ): Promise<MediaItemEntity[]> {
     const params = new Params();
-    const where = [visibleTo(viewer, params)];
+    const where = [LIVE, visibleTo(viewer, params)];
     if (filter.q) where.push(`m.title ILIKE ${params.add(likePattern(filter.q))}`);
     if (filter.type) where.push(`m.type = ${params.add(filter.type)}`);
     if (filter.albumId !== undefined) where.push(`m.album_id = ${params.add(filter.albumId)}`);
@@ -143,7 +159,7 @@ export class MediaRepository {
     const params = new Params();
     const idParam = params.add(id);
     const rows: Record<string, unknown>[] = await this.items.query(
-      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = ${idParam} AND ${visibleTo(viewer, params)}`,
+      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = ${idParam} AND ${LIVE} AND ${visibleTo(viewer, params)}`,
       params.values,
     );
     return rows.length > 0 ? toItem(rows[0]) : null;
@@ -185,14 +201,17 @@ export class MediaRepository {
   }
 
   /** The album an item is in (null for none), or undefined when there is no such item. */
+
+  /** The album an item is in (null for none), or undefined when there is no such item (or it is in the trash). */
   async albumOf(id: number): Promise<number | null | undefined> {
     const rows: Array<{ albumId: number | null }> = await this.items.query(
-      `SELECT album_id AS "albumId" FROM media_items WHERE id = $1`,
+      `SELECT album_id AS "albumId" FROM media_items WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     );
     return rows.length > 0 ? rows[0].albumId : undefined;
   }
 
+  /** The item whatever its state, in the trash too: for the worker and for rules that check the state themselves. */
   async findById(id: number): Promise<MediaItemEntity | null> {
     const rows: Record<string, unknown>[] = await this.items.query(
       `SELECT ${COLUMNS} FROM media_items m WHERE m.id = $1`,
@@ -201,12 +220,13 @@ export class MediaRepository {
     return rows.length > 0 ? toItem(rows[0]) : null;
   }
 
-  async findIdBySha256(userId: number, sha256: string): Promise<number | null> {
-    const rows: Array<{ id: number }> = await this.items.query(
-      `SELECT id FROM media_items WHERE user_id = $1 AND sha256 = $2`,
+  /** The uploader's item with these bytes, in the trash or not (the unique index covers both). */
+  async findBySha256(userId: number, sha256: string): Promise<{ id: number; inTrash: boolean } | null> {
+    const rows: Array<{ id: number; inTrash: boolean }> = await this.items.query(
+      `SELECT id, deleted_at IS NOT NULL AS "inTrash" FROM media_items WHERE user_id = $1 AND sha256 = $2`,
       [userId, sha256],
     );
-    return rows.length > 0 ? rows[0].id : null;
+    return rows.length > 0 ? rows[0] : null;
   }
 
   /** Throws DuplicateUploadError when the uploader already has these bytes (two uploads racing included). */
@@ -220,8 +240,8 @@ export class MediaRepository {
         (error.driverError as { code?: string }).code === UNIQUE_VIOLATION &&
         item.sha256
       ) {
-        const existing = await this.findIdBySha256(item.userId, item.sha256);
-        if (existing !== null) throw new DuplicateUploadError(existing);
+        const existing = await this.findBySha256(item.userId, item.sha256);
+        if (existing !== null) throw new DuplicateUploadError(existing.id, existing.inTrash);
       }
       throw error;
     }
@@ -232,9 +252,75 @@ export class MediaRepository {
     return this.findById(id);
   }
 
-  /** Removes the item; its tags go with it (ON DELETE CASCADE). */
-  async delete(id: number): Promise<void> {
-    await this.items.delete({ id });
+  // Trash (docs/product.md "Trash") ----------------------------------------------------------------------
+
+  /**
+   * Puts an item into the trash, keeping its album and tags. False when it is there already (a race lost).
+   * Milliseconds only, so the time read back into JavaScript is exactly the one the trash cursor compares.
+   */
+  async moveToTrash(id: number, deletedBy: number): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET deleted_at = date_trunc('milliseconds', now()), deleted_by = $2
+        WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+      [id, deletedBy],
+    );
+    return rows.length > 0;
+  }
+
+  /** Takes an item out of the trash, as it was. False when it is not in the trash. */
+  async restore(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET deleted_at = NULL, deleted_by = NULL WHERE id = $1 AND deleted_at IS NOT NULL RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The item when it is in the trash of this person (they uploaded or deleted it), else null. */
+  async findInTrashOf(id: number, userId: number): Promise<MediaItemEntity | null> {
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m
+        WHERE m.id = $1 AND m.deleted_at IS NOT NULL AND (m.user_id = $2 OR m.deleted_by = $2)`,
+      [id, userId],
+    );
+    return rows.length > 0 ? toItem(rows[0]) : null;
+  }
+
+  /**
+   * One page of a person's trash, newest deletion first: a keyset on (deleted_at, id) over the two partial trash
+   * indexes (what they uploaded, what they deleted).
+   */
+  async trashOf(userId: number, after: TrashPosition | null, limit: number): Promise<MediaItemEntity[]> {
+    const params = new Params();
+    const me = params.add(userId);
+    const where = ['m.deleted_at IS NOT NULL', `(m.user_id = ${me} OR m.deleted_by = ${me})`];
+    if (after) {
+      where.push(`(m.deleted_at, m.id) < (${params.add(after.deletedAt)}::timestamptz, ${params.add(after.id)}::int)`);
+    }
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM media_items m WHERE ${where.join(' AND ')}
+       ORDER BY m.deleted_at DESC, m.id DESC LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map(toItem);
+  }
+
+  /** A batch of a person's trash, for emptying it: the rows go as they are purged, so each batch is the next. */
+  async trashBatchOf(userId: number, limit: number): Promise<StoredObjectRef[]> {
+    return this.items.query(
+      `SELECT id, object_key AS "objectKey" FROM media_items
+        WHERE deleted_at IS NOT NULL AND (user_id = $1 OR deleted_by = $1) ORDER BY deleted_at, id LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
+  /** A batch of items in the trash for longer than `days` days, oldest deletion first (media_items_trash_expiry). */
+  async expiredTrash(days: number, limit: number): Promise<StoredObjectRef[]> {
+    return this.items.query(
+      `SELECT id, object_key AS "objectKey" FROM media_items
+        WHERE deleted_at IS NOT NULL AND deleted_at < now() - make_interval(days => $1) ORDER BY deleted_at, id LIMIT $2`,
+      [days, limit],
+    );
   }
 
   /** Marks an item ready with what the worker found. False when the item is gone (deleted meanwhile). */
@@ -289,7 +375,7 @@ export class MediaRepository {
       .createQueryBuilder()
       .update()
       .set({ albumId })
-      .where('id = :id AND album_id IS NULL', { id })
+      .where('id = :id AND album_id IS NULL AND deleted_at IS NULL', { id })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -313,21 +399,28 @@ export class MediaRepository {
       .createQueryBuilder()
       .update()
       .set({ albumId: null })
-      .where('id = :id AND album_id = :albumId', { id, albumId })
+      .where('id = :id AND album_id = :albumId AND deleted_at IS NULL', { id, albumId })
       .execute();
     return (result.affected ?? 0) > 0;
   }
 
-  /** An album was deleted: its items stay in the archive, in no album. */
-  async detachAlbum(albumId: number): Promise<number> {
-    const result = await this.items.update({ albumId }, { albumId: null });
-    return result.affected ?? 0;
+  /**
+   * An album was deleted: its items stay in the archive, in no album; those in the trash too, so a restore brings
+   * them back in no album. Two statements, so each uses its own partial index.
+   */
+  async detachAlbum(albumId: number): Promise<void> {
+    await this.items.query(`UPDATE media_items SET album_id = NULL WHERE album_id = $1 AND deleted_at IS NULL`, [
+      albumId,
+    ]);
+    await this.items.query(`UPDATE media_items SET album_id = NULL WHERE album_id = $1 AND deleted_at IS NOT NULL`, [
+      albumId,
+    ]);
   }
 
   /** How many items each album holds: one GROUP BY for all of them. */
   async countByAlbum(albumIds: number[]): Promise<Map<number, number>> {
     const rows: Array<{ albumId: number; count: string }> = await this.items.query(
-      `SELECT album_id AS "albumId", count(*) AS count FROM media_items WHERE album_id = ANY($1::int[]) GROUP BY album_id`,
+      `SELECT album_id AS "albumId", count(*) AS count FROM media_items WHERE album_id = ANY($1::int[]) AND deleted_at IS NULL GROUP BY album_id`,
       [albumIds],
     );
     return new Map(rows.map((row) => [row.albumId, Number(row.count)]));
@@ -338,7 +431,7 @@ export class MediaRepository {
     const rows: Record<string, unknown>[] = await this.items.query(
       `SELECT ${COLUMNS} FROM (
          SELECT *, row_number() OVER (PARTITION BY album_id ORDER BY media_date DESC, id DESC) AS position
-         FROM media_items WHERE album_id = ANY($1::int[])
+         FROM media_items WHERE album_id = ANY($1::int[]) AND deleted_at IS NULL
        ) m
        WHERE m.position <= $2
        ORDER BY m.album_id, m.media_date DESC, m.id DESC`,
@@ -347,11 +440,16 @@ export class MediaRepository {
     return rows.map(toItem);
   }
 
-  /** A batch of one person's uploads after `afterId`, in id order: purging walks through them without loading all. */
-  async uploadsAfter(userId: number, afterId: number, limit: number): Promise<StoredObjectRef[]> {
+  /**
+   * A batch of one person's uploads, in the archive or in the trash: purging an account walks through them without
+   * loading all. The rows go as they are purged, so each batch is the next; the two states are asked apart, so
+   * each uses its partial index (media_items_user_date_id, media_items_trash_uploader).
+   */
+  async uploadsBatch(userId: number, inTrash: boolean, limit: number): Promise<StoredObjectRef[]> {
     return this.items.query(
-      `SELECT id, object_key AS "objectKey" FROM media_items WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
-      [userId, afterId, limit],
+      `SELECT id, object_key AS "objectKey" FROM media_items
+        WHERE user_id = $1 AND deleted_at IS ${inTrash ? 'NOT NULL' : 'NULL'} LIMIT $2`,
+      [userId, limit],
     );
   }
 
@@ -371,11 +469,13 @@ export class MediaRepository {
     );
   }
 
-  /** How many items a person is tagged in (the index media_tags_user_media). */
+  /** How many items a person is tagged in, the trash left out (the index media_tags_user_media). */
   async tagCount(userId: number): Promise<number> {
-    const [row] = (await this.tags.query(`SELECT count(*)::int AS count FROM media_tags WHERE user_id = $1`, [
-      userId,
-    ])) as Array<{ count: number }>;
+    const [row] = (await this.tags.query(
+      `SELECT count(*)::int AS count FROM media_tags t JOIN media_items m ON m.id = t.media_id
+        WHERE t.user_id = $1 AND m.deleted_at IS NULL`,
+      [userId],
+    )) as Array<{ count: number }>;
     return row?.count ?? 0;
   }
 

@@ -131,7 +131,7 @@ export class BulkMediaService {
             return;
           }
           try {
-            await this.items.deleteItem(item);
+            await this.items.deleteItem(item, user.id);
             done.push(item.id);
           } catch (error) {
             // One item's storage failing leaves it in place, reported; the others still go.

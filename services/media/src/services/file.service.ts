@@ -37,7 +37,11 @@ export class FileService {
 
   /** The WebP thumbnail (480 px) of a photo, a post's image or a video's poster frame. */
   async thumbnail(user: Identity, id: number): Promise<FileToSend> {
-    const item = await this.access.for(user.id).visibleItem(id);
+    return this.thumbnailOf(await this.access.for(user.id).visibleItem(id));
+  }
+
+  /** The thumbnail of an item the caller has checked may be shown (the trash shows its own items' too). */
+  thumbnailOf(item: MediaItemEntity): Promise<FileToSend> {
     // Made at upload for most photos: served while the rest is still pending, as the item's thumbnailUrl says.
     if (thumbnailShown(item)) return this.picture(item, 'thumbnail');
     return this.picture(this.ready(item, hasPictures, 'This item has no picture.'), 'thumbnail');

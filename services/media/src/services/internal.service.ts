@@ -9,13 +9,10 @@ import {
 import { MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
-import { MediaService } from './media.service';
+import { MediaPurger, PURGE_BATCH } from './media-purger';
 
 export const ADD_ITEM_FORBIDDEN = 'Only the uploader or an album editor can add this item to an album';
 export const IN_ANOTHER_ALBUM = 'This item is already in an album';
-
-/** How many of a person's uploads are purged per round: memory stays flat however many there are. */
-const PURGE_BATCH = 200;
 
 /** What the other services ask of media: account purges and album membership of items. */
 @Injectable()
@@ -26,13 +23,9 @@ export class InternalMediaService {
     private readonly media: MediaRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
-    private readonly items: MediaService,
+    private readonly purger: MediaPurger,
   ) {}
 
-  /**
-   * An account is being deleted: its uploads with their files and thumbnails, and its tags on other people's
-   * items. Walks the uploads in batches; files go before rows, so a failure half-way is finished by a retry.
-   */
   /** Asked before a person without an account is deleted: a tagged person stays. */
   async tagCount(userId: number): Promise<{ count: number }> {
     return { count: await this.media.tagCount(userId) };
@@ -43,15 +36,14 @@ export class InternalMediaService {
     await this.media.moveTags(userId, intoId);
   }
 
+  /**
+   * An account is being deleted (docs/architecture.md "Work across services"): its uploads, in the archive and in
+   * the trash alike, go at once with their files, and its tags on other people's items. Batch by batch; files go
+   * before rows, so a failure half-way is finished by a retry.
+   */
   async purgeUser(userId: number): Promise<void> {
-    let afterId = 0;
-    for (;;) {
-      const batch = await this.media.uploadsAfter(userId, afterId, PURGE_BATCH);
-      if (batch.length === 0) break;
-      for (const item of batch) await this.items.removeFiles(item);
-      await this.media.deleteMany(batch.map((item) => item.id));
-      afterId = batch[batch.length - 1].id;
-    }
+    await this.purger.purgeAll(() => this.media.uploadsBatch(userId, false, PURGE_BATCH));
+    await this.purger.purgeAll(() => this.media.uploadsBatch(userId, true, PURGE_BATCH));
     await this.media.removeTagsOfUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
   }
@@ -81,7 +73,8 @@ export class InternalMediaService {
   /** Takes an item out of an album: the album's editors (the albums service says so) or the item's uploader. */
   async removeFromAlbum(mediaId: number, dto: RemoveFromAlbumDto): Promise<void> {
     const item = await this.media.findById(mediaId);
-    if (!item || item.albumId !== dto.albumId) throw new NotFoundException('This item is not in that album.');
+    if (!item || item.deletedAt !== null || item.albumId !== dto.albumId)
+      throw new NotFoundException('This item is not in that album.');
     if (!dto.albumEditor && item.userId !== dto.actingUserId) {
       throw new ForbiddenException('Only the uploader or an album editor can remove this item from the album');
     }

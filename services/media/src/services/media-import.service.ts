@@ -63,7 +63,7 @@ export class MediaImportService {
       `SELECT m.id, m.file_name, m.title, m.content_type, m.media_date::text AS media_date,
               array_agg(t.user_id ORDER BY t.user_id) AS people
          FROM media_items m JOIN media_tags t ON t.media_id = m.id
-        WHERE m.id > ${params.add(after)} AND m.file_name IS NOT NULL ${only}
+        WHERE m.id > ${params.add(after)} AND m.file_name IS NOT NULL AND m.deleted_at IS NULL ${only}
         GROUP BY m.id ORDER BY m.id LIMIT ${params.add(limit)}`,
       params.values,
     );

@@ -1,17 +1,14 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
 import type { Identity } from '@family/shared';
-import type { ObjectStorage } from '@family/shared/storage';
 import type { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { type MediaChanges, type MediaFilter, MediaRepository } from '../repositories/media.repository';
-import { MediaAccessFactory } from './media-access.service';
+import { MediaAccessFactory, NOT_FOUND_MESSAGE } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaJobs } from './media-jobs';
-import { allDerivativeKeys } from './object-keys';
 import { decodeCursor, encodeCursor } from './page-cursor';
-import { MEDIA_STORAGE } from './storage.provider';
 
 /** Reading, changing and deleting media items. */
 @Injectable()
@@ -23,7 +20,6 @@ export class MediaService {
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
-    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /** GET /api/media */
@@ -72,34 +68,25 @@ export class MediaService {
     return this.presenter.item((await this.media.findById(id)) ?? item);
   }
 
+  /**
+   * DELETE /api/media/{id}, and every other way one item is deleted by a person: it goes to the trash, with its
+   * album and tags, for TRASH_DAYS days (docs/product.md "Trash"); only account deletion purges at once.
+   */
   async delete(user: Identity, id: number): Promise<void> {
     const access = this.access.for(user.id);
     const item = await access.visibleItem(id);
     await access.requireDeleter(item);
-    await this.deleteItem(item);
+    await this.deleteItem(item, user.id);
   }
 
   /**
    * The one way an item is deleted once its rights are checked: DELETE /api/media/{id} and the bulk Delete
    * (docs/api.md "Select many") both come here, so deleting one or many never differs.
    */
-  async deleteItem(item: MediaItemEntity): Promise<void> {
-    await this.removeItem(item);
-  }
-
-  /**
-   * Files first, then the row: should storage fail, the item is still there and deleting it again finishes the
-   * job, instead of a file nobody can reach any more. Tags go with the row.
-   */
-  async removeItem(item: Pick<MediaItemEntity, 'id' | 'objectKey'>): Promise<void> {
-    await this.removeFiles(item);
-    await this.media.delete(item.id);
-  }
-
-  async removeFiles(item: Pick<MediaItemEntity, 'id' | 'objectKey'>): Promise<void> {
-    for (const key of allDerivativeKeys(item.id)) await this.storage.delete(key);
-    if (item.objectKey) await this.storage.delete(item.objectKey);
-    this.logger.debug(`Removed the files of media item ${item.id}`);
+  async deleteItem(item: Pick<MediaItemEntity, 'id'>, deletedBy: number): Promise<void> {
+    // Already in the trash by a request at the same moment: the same 404 as an item one cannot see.
+    if (!(await this.media.moveToTrash(item.id, deletedBy))) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    this.logger.debug(`Media item ${item.id} went to the trash`);
   }
 
   private async page(

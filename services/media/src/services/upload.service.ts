@@ -90,8 +90,8 @@ export class UploadService {
     const albumId = fields.albumId === undefined ? null : await this.editableAlbum(user, fields.albumId);
 
     if (file) {
-      const existing = await this.media.findIdBySha256(user.id, file.sha256);
-      if (existing !== null) throw new DuplicateUploadError(existing);
+      const existing = await this.media.findBySha256(user.id, file.sha256);
+      if (existing !== null) throw new DuplicateUploadError(existing.id, existing.inTrash);
     }
 
     const item = await this.media.insert({

@@ -2,12 +2,13 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { URL_OPTIONS, WorkerConfig } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
+import { WithTrashDays } from '../trash-config';
 
 /**
  * The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"),
  * and the other services' addresses, which a takeout export reads from (docs/architecture.md "Takeout export").
  */
-export class MediaWorkerConfig extends WithStorageConfig(WorkerConfig) {
+export class MediaWorkerConfig extends WithTrashDays(WithStorageConfig(WorkerConfig)) {
   /**
    * Items prepared at once per lane (photos; videos and sound). One keeps a worker's memory small: ffmpeg uses
    * every core anyway. More workers (`--scale media-worker=N`) share the queue.

@@ -6,12 +6,14 @@ import { mediaDatabase } from '../data-source';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 import { MediaRepository } from '../repositories/media.repository';
+import { MediaPurger } from '../services/media-purger';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { ExportRepository } from '../takeout/export.repository';
 import { ExportWorker } from './export-worker';
 import { MediaPreparer } from './media-preparer';
 import { TakeoutSources } from './takeout-sources';
 import { MediaWorker } from './media-worker.service';
+import { TrashExpiry } from './trash-expiry';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
 
@@ -34,6 +36,9 @@ export class WorkerModule {
         ExportRepository,
         TakeoutSources,
         ExportWorker,
+        MediaPurger,
+        MediaWorker,
+        TrashExpiry,
       ],
     };
   }

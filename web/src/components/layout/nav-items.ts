@@ -1,5 +1,6 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import CollectionsBookmarkOutlinedIcon from '@mui/icons-material/CollectionsBookmarkOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
@@ -20,4 +21,5 @@ export const navItems: NavItem[] = [
   { label: 'Family Tree', to: paths.family.getHref(), icon: AccountTreeOutlinedIcon, end: false },
   { label: 'People', to: paths.people.getHref(), icon: GroupsOutlinedIcon, end: true },
   { label: 'Profile', to: paths.profile.getHref(), icon: PersonOutlineIcon, end: true },
+  { label: 'Trash', to: paths.trash.getHref(), icon: DeleteOutlineIcon, end: true },
 ];

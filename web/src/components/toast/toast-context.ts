@@ -7,6 +7,8 @@ export type ToastInput = {
   description?: string;
   /** 'destructive' uses the error colours and is announced at once (role alert). */
   variant?: ToastVariant;
+  /** One button beside the text (Undo after a delete); pressing it closes the toast. */
+  action?: { label: string; onClick: () => void };
 };
 
 export type Toast = ToastInput & { id: number; open: boolean };

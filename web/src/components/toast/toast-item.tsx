@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -15,7 +16,7 @@ type ToastItemProps = {
 const DRAG_START_PX = 4;
 
 export function ToastItem({ toast, onDismiss }: ToastItemProps) {
-  const { id, title, description, variant = 'default', open } = toast;
+  const { id, title, description, variant = 'default', open, action } = toast;
   const destructive = variant === 'destructive';
   const dismiss = useCallback(() => onDismiss(id), [id, onDismiss]);
 
@@ -153,6 +154,17 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
           </Typography>
         )}
       </Box>
+      {action && (
+        <Button
+          onClick={() => {
+            dismiss();
+            action.onClick();
+          }}
+          sx={{ color: 'inherit', fontWeight: 700, alignSelf: 'center', flexShrink: 0 }}
+        >
+          {action.label}
+        </Button>
+      )}
       <IconButton aria-label="Close notification" onClick={dismiss} sx={{ color: 'inherit' }}>
         <CloseIcon />
       </IconButton>

@@ -261,8 +261,50 @@ describe('MediaDetailDialog', () => {
       ),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(await successToast()).toHaveTextContent('SuccessMedia deleted successfully');
+    expect(await successToast()).toHaveTextContent(
+      'Moved to the trash“Beach day” is in the trash, where it can be restored.',
+    );
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/media/10']);
+  });
+
+  it('offers Undo in the toast after a delete, which restores the item from the trash', async () => {
+    const item = mediaItem();
+    const { calls } = backEnd(item, {
+      'DELETE /api/media/10': () => fakeResponse(204),
+      'POST /api/trash/10/restore': () => fakeResponse(200, item),
+    });
+    const { user } = renderDialog(item);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    const toast = await successToast();
+    await user.click(within(toast).getByRole('button', { name: 'Undo', hidden: true }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/trash/10/restore']),
+    );
+    expect(await successToast()).toHaveTextContent('Restored“Beach day” is back in the archive.');
+  });
+
+  it('says why when Undo fails', async () => {
+    const item = mediaItem();
+    backEnd(item, {
+      'DELETE /api/media/10': () => fakeResponse(204),
+      'POST /api/trash/10/restore': () => fakeResponse(404, { message: 'This item is not in your trash.' }),
+    });
+    const { user } = renderDialog(item);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    await user.click(within(await successToast()).getByRole('button', { name: 'Undo', hidden: true }));
+    expect(await errorToast()).toHaveTextContent('This item is not in your trash.');
   });
 
   it('leaves room for the albums work: header actions and the album line', () => {

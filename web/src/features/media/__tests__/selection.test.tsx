@@ -35,7 +35,7 @@ describe('Select many in the media grid', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/media/bulk')).toHaveLength(1));
     expect(calls.find((c) => c.url === '/api/media/bulk')!.body).toEqual({ action: 'delete', ids: [2, 3, 4] });
-    expect(await screen.findByText('Deleted 2 items')).toBeInTheDocument();
+    expect(await screen.findByText('Moved 2 items to the trash')).toBeInTheDocument();
     expect(
       screen.getByText('Skipped 1 item: Only the uploader or the album creator can delete this item (1).'),
     ).toBeInTheDocument();

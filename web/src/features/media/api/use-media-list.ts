@@ -26,6 +26,14 @@ export function useMediaList(scope: MediaScope, filters: MediaFilters, pageSize 
     seenSignal.current = signal;
   }, [signal, mutate]);
 
+  // docs/product.md "Fresh lists": read again whenever shown. Pages kept from an earlier visit would otherwise come
+  // back as they were (SWR's revalidateOnMount does not always reach them), missing what changed meanwhile, such as
+  // an item restored on the Trash page.
+  const shownFromCache = useRef(data !== undefined);
+  useEffect(() => {
+    if (shownFromCache.current) void mutate();
+  }, [mutate]);
+
   const items: MediaItem[] = data ? data.flatMap((page) => page.items) : [];
 
   // Items just uploaded are prepared in the background: ask again until none shown is pending, so each

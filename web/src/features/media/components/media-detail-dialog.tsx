@@ -18,6 +18,7 @@ import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useRestoreFromTrash } from '../../../lib/queries/trash';
 import { useDeleteMedia } from '../api/use-delete-media';
 import { useMediaItem } from '../api/use-media-item';
 import { useUpdateMedia } from '../api/use-update-media';
@@ -72,13 +73,28 @@ function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const update = useUpdateMedia(item.id);
   const remove = useDeleteMedia(item.id);
+  const restore = useRestoreFromTrash();
+
+  // docs/product.md "Trash": a delete moves the item to the trash, and its toast offers Undo.
+  const undoDelete = async (deleted: MediaItem) => {
+    try {
+      await restore(deleted.id);
+      toast({ title: 'Restored', description: `“${deleted.title}” is back in the archive.` });
+    } catch (problem) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(problem) });
+    }
+  };
 
   const confirmDelete = async () => {
     try {
       await remove.trigger();
       setConfirmingDelete(false);
       onClose();
-      toast({ title: 'Success', description: 'Media deleted successfully' });
+      toast({
+        title: 'Moved to the trash',
+        description: `“${item.title}” is in the trash, where it can be restored.`,
+        action: { label: 'Undo', onClick: () => void undoDelete(item) },
+      });
     } catch (problem) {
       setConfirmingDelete(false);
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(problem) });
@@ -179,7 +195,7 @@ function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
       <ConfirmDialog
         open={confirmingDelete}
         title="Are you sure you want to delete this media item?"
-        description="It is removed from the archive for everyone. This cannot be undone."
+        description="It goes to the trash and is hidden from everyone; it can be restored from the Trash page until it is deleted for good."
         confirmLabel="Delete"
         busyLabel="Deleting..."
         destructive

@@ -43,7 +43,7 @@ export function SelectionBar({ selection }: { selection: MediaSelection }) {
     setDeleting(true);
     try {
       const result = await bulk({ action: 'delete', ids });
-      toast(bulkReport((n) => `Deleted ${itemCount(n)}`, result));
+      toast(bulkReport((n) => `Moved ${itemCount(n)} to the trash`, result));
       finished();
     } catch (error) {
       toast(errorToast(error));
@@ -105,7 +105,7 @@ export function SelectionBar({ selection }: { selection: MediaSelection }) {
       <ConfirmDialog
         open={open === 'delete'}
         title={`Delete ${itemCount(count)}?`}
-        description="They are deleted for everyone. Items you may not delete stay as they are."
+        description="They go to the trash and are hidden from everyone; they can be restored from the Trash page. Items you may not delete stay as they are."
         confirmLabel="Delete"
         destructive
         busy={deleting}
