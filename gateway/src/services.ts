@@ -28,6 +28,7 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/people', 'profile'],
   ['/api/memories', 'profile'],
   ['/api/media', 'media'],
+  ['/api/imports', 'media'],
   ['/api/albums', 'albums'],
   ['/api/family', 'family'],
 ];

@@ -6,12 +6,14 @@ import { AlbumMediaController } from './controllers/album-media.controller';
 import { AlbumMemberController } from './controllers/album-member.controller';
 import { AlbumController } from './controllers/album.controller';
 import { InternalAlbumAccessController } from './controllers/internal-album-access.controller';
+import { InternalAlbumImportController } from './controllers/internal-album-import.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { albumsDatabase } from './data-source';
 import { AlbumMemberEntity } from './entities/album-member.entity';
 import { AlbumEntity } from './entities/album.entity';
 import { AlbumRepository } from './repositories/album.repository';
 import { AlbumAccessService } from './services/album-access.service';
+import { AlbumImportService } from './services/album-import.service';
 import { AlbumMediaService } from './services/album-media.service';
 import { AlbumPresenter } from './services/album-presenter';
 import { AlbumService } from './services/album.service';
@@ -40,6 +42,7 @@ export class AppModule {
         AlbumMediaController,
         InternalAlbumAccessController,
         InternalPurgeController,
+        InternalAlbumImportController,
       ],
       providers: [
         { provide: ALBUMS_CONFIG, useValue: config },
@@ -49,6 +52,7 @@ export class AppModule {
         AlbumService,
         AlbumMediaService,
         AlbumAccessService,
+        AlbumImportService,
       ],
     };
   }

@@ -25,6 +25,9 @@ import { TagService } from './services/tag.service';
 import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
+import { TakeoutImportController } from './takeout/takeout-import.controller';
+import { TakeoutImportRepository } from './takeout/takeout-import.repository';
+import { TakeoutUploadService } from './takeout/takeout-upload.service';
 
 @Module({})
 export class AppModule {
@@ -49,6 +52,7 @@ export class AppModule {
         MediaController,
         InternalMediaController,
         InternalMediaImportController,
+        TakeoutImportController,
       ],
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
@@ -64,6 +68,8 @@ export class AppModule {
         TagService,
         InternalMediaService,
         MediaImportService,
+        TakeoutImportRepository,
+        TakeoutUploadService,
       ],
     };
   }

@@ -5,6 +5,7 @@ import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
 import { InternalPeopleImportController } from './controllers/internal-people-import.controller';
+import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { MemoryController } from './controllers/memory.controller';
 import { PeopleController } from './controllers/people.controller';
 import { PictureController } from './controllers/picture.controller';
@@ -22,6 +23,7 @@ import { DirectoryService } from './services/directory.service';
 import { MemoryService } from './services/memory.service';
 import { PeopleImportService } from './services/people-import.service';
 import { PeopleService } from './services/people.service';
+import { TakeoutRestoreService } from './services/takeout-restore.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
 import { PurgeService } from './services/purge.service';
@@ -57,6 +59,7 @@ export class AppModule {
         PeopleController,
         InternalDirectoryController,
         InternalPeopleImportController,
+        InternalTakeoutController,
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
@@ -69,6 +72,7 @@ export class AppModule {
         PictureService,
         MemoryService,
         PurgeService,
+        TakeoutRestoreService,
         PeopleImportRepository,
         PeopleImportService,
       ],

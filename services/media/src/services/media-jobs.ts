@@ -3,6 +3,7 @@ import { type JobKind, JobQueue } from '@family/shared/jobs';
 import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
 import { MEDIA_CONFIG } from './tokens';
 
 /**
@@ -12,10 +13,12 @@ import { MEDIA_CONFIG } from './tokens';
  */
 export const PREPARE_PHOTO = 'prepare';
 export const PREPARE_RECORDING = 'prepare-recording';
-export const MEDIA_JOB_KINDS: JobKind[] = [
+export const PREPARE_KINDS: JobKind[] = [
   { name: PREPARE_PHOTO, retryLimit: 3, retryDelaySeconds: 10 },
   { name: PREPARE_RECORDING, retryLimit: 3, retryDelaySeconds: 10 },
 ];
+/** The prepare lanes, and takeout imports in a lane of their own (docs/architecture.md "Takeout import"). */
+export const MEDIA_JOB_KINDS: JobKind[] = [...PREPARE_KINDS, TAKEOUT_IMPORT];
 
 export interface PrepareJob {
   mediaId: number;
@@ -57,5 +60,12 @@ export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
     if (!needsPreparing(item) || !this.queue) return;
     const job: PrepareJob = { mediaId: item.id };
     await this.queue.send(prepareLane(item), job, String(item.id));
+  }
+
+  /** Queues a takeout import for the media worker. */
+  async importTakeout(importId: number): Promise<void> {
+    if (!this.queue) throw new Error('The media job queue is not open');
+    const job: TakeoutImportJob = { importId };
+    await this.queue.send(TAKEOUT_IMPORT.name, job, String(importId));
   }
 }

@@ -4,9 +4,11 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaProcessingError } from '../processing/processing-error';
 import { MediaRepository } from '../repositories/media.repository';
-import { MEDIA_JOB_KINDS, openMediaJobs, type PrepareJob, prepareLane } from '../services/media-jobs';
+import { openMediaJobs, PREPARE_KINDS, type PrepareJob, prepareLane } from '../services/media-jobs';
 import { allDerivativeKeys } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
+import { TakeoutImporter } from '../takeout/takeout-importer';
+import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
 import { MediaPreparer } from './media-preparer';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
@@ -32,6 +34,7 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(WORKER_CONFIG) private readonly config: MediaWorkerConfig,
     private readonly media: MediaRepository,
     private readonly preparer: MediaPreparer,
+    private readonly takeout: TakeoutImporter,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -39,9 +42,15 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     await this.preparer.clearAbandonedWorkDirs();
     const queue = await openMediaJobs(this.config.DATABASE_URL, 'worker', this.logger);
     this.queue = queue;
-    for (const kind of MEDIA_JOB_KINDS) {
+    for (const kind of PREPARE_KINDS) {
       await queue.work<PrepareJob>(kind.name, (run) => this.run(run), this.config.MEDIA_WORKER_CONCURRENCY);
     }
+    // Imports in a lane of their own, one at a time per worker; the items they bring in are queued for preparing.
+    await queue.work<TakeoutImportJob>(TAKEOUT_IMPORT.name, (run) =>
+      this.takeout.run(run, (item) =>
+        queue.send(prepareLane(item), { mediaId: item.id } satisfies PrepareJob, String(item.id)),
+      ),
+    );
     const backfill = () => this.backfill().catch((error: Error) => this.logger.error(`Backfill: ${error.message}`));
     await backfill();
     this.backfillTimer = setInterval(backfill, BACKFILL_EVERY_MS);
@@ -61,7 +70,7 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     for (;;) {
       const batch = await this.media.pendingAfter(afterId, BACKFILL_BATCH);
       if (batch.length === 0 || !this.queue) break;
-      for (const kind of MEDIA_JOB_KINDS) {
+      for (const kind of PREPARE_KINDS) {
         const jobs = batch
           .filter((item) => prepareLane({ type: item.type, objectKey: '' }) === kind.name)
           .map((item) => ({ data: { mediaId: item.id } satisfies PrepareJob, key: String(item.id) }));

@@ -1,9 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { WorkerConfig } from '@family/shared';
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { URL_OPTIONS, WorkerConfig } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
 
-/** The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"). */
+/**
+ * The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"); for
+ * takeout imports also the profile and albums services and the secret to call them.
+ */
 export class MediaWorkerConfig extends WithStorageConfig(WorkerConfig) {
   /**
    * Items prepared at once per lane (photos; videos and sound). One keeps a worker's memory small: ffmpeg uses
@@ -15,4 +18,14 @@ export class MediaWorkerConfig extends WithStorageConfig(WorkerConfig) {
   @Min(1, { message: 'MEDIA_WORKER_CONCURRENCY must be a whole number from 1 to 8' })
   @Max(8, { message: 'MEDIA_WORKER_CONCURRENCY must be a whole number from 1 to 8' })
   MEDIA_WORKER_CONCURRENCY: number = 1;
+
+  @IsString({ message: 'INTERNAL_SECRET must be set (a long random string shared by the gateway and services)' })
+  @MinLength(16, { message: 'INTERNAL_SECRET must be at least 16 characters' })
+  INTERNAL_SECRET!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'PROFILE_URL must be the profile service address, e.g. http://127.0.0.1:3002' })
+  PROFILE_URL!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
+  ALBUMS_URL!: string;
 }

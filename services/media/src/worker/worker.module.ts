@@ -1,29 +1,45 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseModule } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import { mediaDatabase } from '../data-source';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 import { MediaRepository } from '../repositories/media.repository';
 import { MEDIA_STORAGE } from '../services/storage.provider';
+import { TakeoutCalls } from '../takeout/takeout-calls';
+import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
+import { TakeoutImporter } from '../takeout/takeout-importer';
 import { MediaPreparer } from './media-preparer';
 import { MediaWorker } from './media-worker.service';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
 
-/** The media worker's application: the media database and storage, the queue, no HTTP. */
+/** The media worker's application: the media database and storage, the queue, internal calls for imports, no HTTP. */
 @Module({})
 export class WorkerModule {
   static register(config: MediaWorkerConfig): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
+        ArchiveCoreModule.forRoot({
+          serviceName: 'media',
+          internalSecret: config.INTERNAL_SECRET,
+          profileUrl: config.PROFILE_URL,
+        }),
         databaseModule(mediaDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
         ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
       ],
-      providers: [{ provide: WORKER_CONFIG, useValue: config }, MediaRepository, MediaPreparer, MediaWorker],
+      providers: [
+        { provide: WORKER_CONFIG, useValue: config },
+        MediaRepository,
+        MediaPreparer,
+        MediaWorker,
+        TakeoutImportRepository,
+        TakeoutCalls,
+        TakeoutImporter,
+      ],
     };
   }
 }
