@@ -69,7 +69,10 @@ export async function startMediaStack(options: { worker?: boolean } = {}): Promi
     db: media.app.get(DataSource),
     worker: null,
     async startWorker() {
-      const config = loadConfig(MediaWorkerConfig, testEnv({ STORAGE_DIR: storageDir }));
+      const config = loadConfig(
+        MediaWorkerConfig,
+        testEnv({ STORAGE_DIR: storageDir, PROFILE_URL: profile.url, ALBUMS_URL: albums.url }),
+      );
       stack.worker = await NestFactory.createApplicationContext(WorkerModule.register(config), {
         logger: new ArchiveLogger({ logLevels: ['error'] }),
       });

@@ -251,12 +251,7 @@ export class TakeoutImporter {
         fileName: item.originalName ?? item.path.split('/').pop()!,
         mimeType: item.contentType ?? '',
       };
-      const stored = await storeUpload(this.storage, newMediaKey(), await zip.open(entry), {
-        maxBytes: MAX_FILE_BYTES,
-        tooLargeMessage: 'This file is too large.',
-        headBytes: SNIFF_BYTES,
-        inspect: (head) => sniffKind(head, declared),
-      });
+      const stored = await this.storeEntry(zip, entry, declared);
       const discard = async (reason: string) => {
         await this.storage.delete(stored.key).catch(() => undefined);
         return skip(reason);
@@ -328,6 +323,31 @@ export class TakeoutImporter {
       this.logger.warn(`Media item ${saved.id} waits for the backfill: ${error.message}`),
     );
     return saved.id;
+  }
+
+  /**
+   * An entry's bytes into storage as an upload's are. A read that fails half-way (damaged data, a size that lies)
+   * fails the whole import with a sentence naming the file, since the ZIP cannot be trusted further.
+   */
+  private async storeEntry(zip: CheckedZip, entry: ZipEntry, declared: DeclaredFile) {
+    const source = await zip.open(entry);
+    let readError: Error | null = null;
+    source.on('error', (error: Error) => (readError = error));
+    try {
+      return await storeUpload(this.storage, newMediaKey(), source, {
+        maxBytes: MAX_FILE_BYTES,
+        tooLargeMessage: 'This file is too large.',
+        headBytes: SNIFF_BYTES,
+        inspect: (head) => sniffKind(head, declared),
+      });
+    } catch (error) {
+      if (readError) {
+        throw new ZipRefusedError(
+          `The ZIP is damaged at "${entry.name}" (${(readError as Error).message}); nothing was kept. Export the archive again.`,
+        );
+      }
+      throw error;
+    }
   }
 
   /** Takes back what an import made: its items with their files, its albums, the story and memories it wrote. */
