@@ -5,12 +5,17 @@ import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { FamilyController } from './controllers/family.controller';
 import { GedcomController } from './controllers/gedcom.controller';
+import { InternalGedcomTakeoutController } from './controllers/internal-gedcom-takeout.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { familyDatabase } from './data-source';
 import { RelationEntity } from './entities/relation.entity';
 import { FamilyJobsCloser, familyJobsProvider } from './gedcom/family-jobs.provider';
 import { GedcomExportService } from './gedcom/gedcom-export.service';
 import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
+import { GedcomImporter } from './gedcom/gedcom-importer';
+import { GedcomMediaImporter } from './gedcom/gedcom-media';
+import { GedcomTakeoutService } from './gedcom/gedcom-takeout.service';
+import { GedcomTieWriter } from './gedcom/gedcom-ties';
 import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
 import { GedcomUploadService } from './gedcom/gedcom-upload.service';
 import { RelationRepository } from './repositories/relation.repository';
@@ -35,7 +40,7 @@ export class AppModule {
         ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
       ],
       // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
-      controllers: [GedcomController, FamilyController, InternalPurgeController],
+      controllers: [GedcomController, FamilyController, InternalPurgeController, InternalGedcomTakeoutController],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
         RelationRepository,
@@ -46,6 +51,11 @@ export class AppModule {
         GedcomImportRepository,
         GedcomUploadService,
         GedcomExportService,
+        // A takeout's family.ged is imported at once, by the same importer the worker runs.
+        GedcomTieWriter,
+        GedcomMediaImporter,
+        GedcomImporter,
+        GedcomTakeoutService,
       ],
     };
   }

@@ -10,6 +10,10 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
 import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
+import { AppModule as AuthModule } from '../../auth/src/app.module';
+import { AuthConfig } from '../../auth/src/config';
+import { AppModule as FamilyModule } from '../../family/src/app.module';
+import { FamilyConfig } from '../../family/src/config';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
 import { ProfileConfig } from '../../profile/src/config';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -32,6 +36,9 @@ export interface MediaStack {
   profile: TestApp;
   albums: TestApp;
   media: TestApp;
+  /** Auth and family, when asked for (a takeout's family.ged goes through them). */
+  auth: TestApp | null;
+  family: TestApp | null;
   storageDir: string;
   storage: ObjectStorage;
   db: DataSource;
@@ -42,10 +49,13 @@ export interface MediaStack {
   close(): Promise<void>;
 }
 
-/** With `worker: false` items stay pending until `startWorker()`. */
-export async function startMediaStack(options: { worker?: boolean } = {}): Promise<MediaStack> {
+/** With `worker: false` items stay pending until `startWorker()`; with `family: true` auth and family run too. */
+export async function startMediaStack(options: { worker?: boolean; family?: boolean } = {}): Promise<MediaStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
-  const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
+  const auth = options.family ? await startTestApp(AuthModule.register(loadConfig(AuthConfig, testEnv()))) : null;
+  const profile = await startTestApp(
+    ProfileModule.register(loadConfig(ProfileConfig, testEnv(auth ? { AUTH_URL: auth.url } : {}))),
+  );
   // Each of media and albums needs the other's address: albums gets a port chosen before media starts.
   const albumsPort = await freePort();
   const media = await startTestApp(
@@ -60,10 +70,22 @@ export async function startMediaStack(options: { worker?: boolean } = {}): Promi
     AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
     albumsPort,
   );
+  const family = options.family
+    ? await startTestApp(
+        FamilyModule.register(
+          loadConfig(
+            FamilyConfig,
+            testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth!.url, MEDIA_URL: media.url, STORAGE_DIR: storageDir }),
+          ),
+        ),
+      )
+    : null;
   const stack: MediaStack = {
     profile,
     albums,
     media,
+    auth,
+    family,
     storageDir,
     storage: media.app.get<ObjectStorage>(MEDIA_STORAGE),
     db: media.app.get(DataSource),
@@ -71,7 +93,12 @@ export async function startMediaStack(options: { worker?: boolean } = {}): Promi
     async startWorker() {
       const config = loadConfig(
         MediaWorkerConfig,
-        testEnv({ STORAGE_DIR: storageDir, PROFILE_URL: profile.url, ALBUMS_URL: albums.url }),
+        testEnv({
+          STORAGE_DIR: storageDir,
+          PROFILE_URL: profile.url,
+          ALBUMS_URL: albums.url,
+          ...(family ? { FAMILY_URL: family.url } : {}),
+        }),
       );
       stack.worker = await NestFactory.createApplicationContext(WorkerModule.register(config), {
         logger: new ArchiveLogger({ logLevels: ['error'] }),
@@ -85,9 +112,11 @@ export async function startMediaStack(options: { worker?: boolean } = {}): Promi
     },
     async close() {
       await stack.stopWorker();
+      await family?.app.close();
       await media.app.close();
       await albums.app.close();
       await profile.app.close();
+      await auth?.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });
     },
   };

@@ -19,6 +19,7 @@ import {
   buildTakeoutZip,
   damageEntry,
   person,
+  gedcomOf,
   type TakeoutSpec,
   truncated,
   zipBomb,
@@ -44,7 +45,7 @@ describe('takeout import (real services, queue, worker and files)', () => {
   let spec: TakeoutSpec;
 
   beforeAll(async () => {
-    stack = await startMediaStack();
+    stack = await startMediaStack({ family: true });
     irene = await addPerson(stack, 601, 'irene', 'Irene');
     ivan = await addPerson(stack, 602, 'ivan', 'Ivan');
     other = await addPerson(stack, 603, 'otto', 'Otto');
@@ -124,6 +125,12 @@ describe('takeout import (real services, queue, worker and files)', () => {
           createdAt: '2020-01-01T00:00:00.000Z',
         },
       ],
+      // Olga, Ivan and Cousin Ghost, who is no member here: the tree brings him in.
+      familyGed: gedcomOf('archive-olga', [
+        { gedcomXref: '@I900@', givenName: 'Olga', surname: 'Berg' },
+        { gedcomXref: '@I901@', givenName: 'Ivan', surname: 'Berg' },
+        { gedcomXref: '@I902@', givenName: 'Ghost', surname: 'Berg' },
+      ]),
       extra: [{ name: 'stray/notes.txt', data: Buffer.from('not in archive.json') }],
     };
   });
@@ -167,7 +174,7 @@ describe('takeout import (real services, queue, worker and files)', () => {
     const job = await finished(irene, answer.body.id);
     expect(job.status).toBe('ready');
     expect(job.progress.done).toBe(job.progress.total);
-    expect(job.report).toMatchObject({ media: 3, albums: 1, people: 1, tags: 1 });
+    expect(job.report).toMatchObject({ media: 3, albums: 1, people: 2, tags: 2 });
     expect(job.report!.skipped).toEqual(
       expect.arrayContaining([
         { path: 'media/2020/gone.png', reason: 'archive.json names this file, but the ZIP does not hold it.' },
@@ -176,13 +183,9 @@ describe('takeout import (real services, queue, worker and files)', () => {
           reason: 'Its sha256 does not match archive.json: the file is damaged, so it was left out.',
         },
         { path: 'stray/notes.txt', reason: 'This file is not listed in archive.json, so it was left out.' },
-        {
-          path: expect.stringMatching(/Lake \(11\)\.png$/),
-          reason: 'Cousin Ghost is not a member of this archive, so was not tagged.',
-        },
       ]),
     );
-    expect(job.report!.skipped).toHaveLength(4);
+    expect(job.report!.skipped).toHaveLength(3);
 
     const items = await mine(irene);
     const lake = items.find((item) => item.title === 'Lake')!;
@@ -193,7 +196,12 @@ describe('takeout import (real services, queue, worker and files)', () => {
       mediaDate: '1999-07-14',
       user: { id: irene.id },
     });
-    expect(detail.tags.map((tag: { userId: number }) => tag.userId)).toEqual([ivan.id]);
+    // Ivan by his username; Cousin Ghost, no member here, made from family.ged as a relative.
+    expect(detail.tags.map((tag: { user: { displayName: string } }) => tag.user.displayName).sort()).toEqual([
+      'Ghost Berg',
+      'Ivan',
+    ]);
+    expect(detail.tags.find((tag: { userId: number }) => tag.userId === ivan.id)).toBeDefined();
     const file = await request(stack.media.url)
       .get(`/api/media/${lake.id}/file`)
       .set(irene.headers)
@@ -235,6 +243,8 @@ describe('takeout import (real services, queue, worker and files)', () => {
     const job = await finished(irene, answer.body.id);
     expect(job.status).toBe('ready');
     expect(job.report).toMatchObject({ media: 0, albums: 0, tags: 0 });
+    const people = (await request(stack.profile.url).get('/api/people?q=Ghost').set(irene.headers).expect(200)).body;
+    expect(people.items.map((entry: { displayName: string }) => entry.displayName)).toEqual(['Ghost Berg']);
     expect(await counts()).toEqual(before);
     const memories = (
       await request(stack.profile.url).get(`/api/memories?userId=${irene.id}`).set(irene.headers).expect(200)

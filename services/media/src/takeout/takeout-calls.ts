@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InternalClient } from '@family/shared';
+import { openAsBlob } from 'node:fs';
+import { HttpException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { InternalClient, SERVICE_HEADER, signServiceToken } from '@family/shared';
 import type { MediaWorkerConfig } from '../worker/worker-config';
 import { WORKER_CONFIG } from '../worker/worker-tokens';
 
@@ -14,9 +15,9 @@ export interface ImportedAlbum {
 }
 
 /**
- * What a takeout import asks of albums and profile (docs/architecture.md "Internal calls"): members by username,
- * albums made (or found again) as the importing member, the member's story and memories where empty, and the
- * undoing of each when the import fails.
+ * What a takeout import asks of albums, profile and family (docs/architecture.md "Internal calls"): members by
+ * username, the people of family.ged, albums made (or found again) as the importing member, the member's story and
+ * memories where empty, and the undoing of each when the import fails.
  */
 @Injectable()
 export class TakeoutCalls {
@@ -75,5 +76,37 @@ export class TakeoutCalls {
       body: { userId, story, memoryIds },
       timeoutMs: 60_000,
     });
+  }
+
+  /**
+   * family.ged through the family service's GEDCOM import: which person each record (`I1`) is here. Sent as a
+   * file (it may be megabytes), so by fetch with a service token rather than the JSON client.
+   */
+  async peopleFromGedcom(createdBy: number, path: string): Promise<Map<string, number>> {
+    const form = new FormData();
+    form.set('file', await openAsBlob(path), 'family.ged');
+    const url = new URL('/internal/gedcom/takeout-people', this.config.FAMILY_URL);
+    url.searchParams.set('createdBy', String(createdBy));
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { [SERVICE_HEADER]: signServiceToken('media', this.config.INTERNAL_SECRET) },
+        body: form,
+        signal: AbortSignal.timeout(30 * 60_000),
+      });
+    } catch {
+      throw new ServiceUnavailableException('The family service is unavailable. Try again shortly.');
+    }
+    const body = (await response.json().catch(() => ({}))) as { people?: Record<string, number>; message?: string };
+    if (!response.ok) {
+      if (response.status >= 500)
+        throw new ServiceUnavailableException('The family service is unavailable. Try again shortly.');
+      throw new HttpException(
+        { message: `The family tree of the export was refused: ${body.message ?? response.status}` },
+        response.status,
+      );
+    }
+    return new Map(Object.entries(body.people ?? {}));
   }
 }

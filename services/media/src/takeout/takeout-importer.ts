@@ -83,7 +83,7 @@ export class TakeoutImporter {
       await pipeline(await this.storage.get(row.fileKey), createWriteStream(path));
       zip = await openCheckedZip(path, takeoutZipLimits(Number.MAX_SAFE_INTEGER));
       const manifest = await readManifest(zip);
-      const report = await this.restore(row, zip, manifest, created, queuePreparing);
+      const report = await this.restore(row, zip, folder, manifest, created, queuePreparing);
       await this.imports.finish(row.id, report);
       await this.storage.delete(row.fileKey).catch(() => undefined);
       this.logger.log(`Takeout import ${row.id}: ${report.media} items, ${report.skipped.length} skipped`);
@@ -107,6 +107,7 @@ export class TakeoutImporter {
   private async restore(
     row: ImportRow,
     zip: CheckedZip,
+    folder: string,
     manifest: ArchiveManifest,
     created: CreatedByImport,
     queuePreparing: QueuePreparing,
@@ -117,7 +118,7 @@ export class TakeoutImporter {
     const source = (id: number) => `${manifest.archiveId}:${id}`;
 
     // People: the exporter is the importing member; everyone else is matched by username.
-    const personOf = await this.people(row, manifest);
+    const personOf = await this.people(row, manifest, zip, folder);
     report.people = new Set(
       [...manifest.people, ...manifest.media.flatMap((item) => item.tags)]
         .map((person) => personOf(person))
@@ -199,18 +200,23 @@ export class TakeoutImporter {
     return report;
   }
 
-  /** Who a person of the export is here: the importing member for the exporter, else a member with the username. */
-  private async people(row: ImportRow, manifest: ArchiveManifest): Promise<(person: PersonName) => number | null> {
+  /**
+   * Who a person of the export is here: the importing member for the exporter, else a member with the username,
+   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them.
+   */
+  private async people(
+    row: ImportRow,
+    manifest: ArchiveManifest,
+    zip: CheckedZip,
+    folder: string,
+  ): Promise<(person: PersonName) => number | null> {
+    const named = [
+      ...manifest.people,
+      ...manifest.media.flatMap((item) => item.tags ?? []),
+      ...manifest.albums.flatMap((album) => (album.members ?? []).map((member) => member.person)),
+    ].filter((person): person is PersonName => !!person && typeof person.id === 'number');
     const usernames = [
-      ...new Set(
-        [
-          ...manifest.people,
-          ...manifest.media.flatMap((item) => item.tags ?? []),
-          ...manifest.albums.flatMap((album) => (album.members ?? []).map((member) => member.person)),
-        ]
-          .map((person) => person?.username?.toLowerCase())
-          .filter((username): username is string => !!username),
-      ),
+      ...new Set(named.map((person) => person.username?.toLowerCase()).filter((name): name is string => !!name)),
     ];
     const byUsername = new Map<string, number>();
     for (const batch of chunks(usernames, 1000)) {
@@ -220,11 +226,28 @@ export class TakeoutImporter {
         if (id !== null && id !== undefined) byUsername.set(username, id);
       });
     }
-    return (person) => {
-      if (!person) return null;
-      if (person.id === manifest.exportedBy.id) return row.userId;
-      return person.username ? (byUsername.get(person.username.toLowerCase()) ?? null) : null;
-    };
+    const member = (person: PersonName) =>
+      person.id === manifest.exportedBy.id
+        ? row.userId
+        : person.username
+          ? (byUsername.get(person.username.toLowerCase()) ?? null)
+          : null;
+
+    // Tagged people without a member here come from the tree (a relative without an account, say).
+    const tagged = new Set(manifest.media.flatMap((item) => (item.tags ?? []).map((person) => person?.id)));
+    const fromTree = new Map<number, number>();
+    const gedcom = zip.entries.find((entry) => entry.name === 'family.ged');
+    const wanted = manifest.people.filter((person) => tagged.has(person.id) && member(person) === null);
+    if (gedcom && wanted.length > 0) {
+      const path = join(folder, 'family.ged');
+      await pipeline(await zip.open(gedcom), createWriteStream(path));
+      const records = await this.calls.peopleFromGedcom(row.userId, path);
+      for (const person of wanted) {
+        const id = records.get(String(person.gedcomXref ?? '').replace(/^@|@$/g, ''));
+        if (id !== undefined) fromTree.set(person.id, id);
+      }
+    }
+    return (person) => (person ? (member(person) ?? fromTree.get(person.id) ?? null) : null);
   }
 
   /** One item: its file stored and checked, its row written; null (and a line in the report) when skipped. */

@@ -5,7 +5,7 @@ import { WithStorageConfig } from '@family/shared/storage';
 
 /**
  * The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"); for
- * takeout imports also the profile and albums services and the secret to call them.
+ * takeout imports also the profile, albums and family services and the secret to call them.
  */
 export class MediaWorkerConfig extends WithStorageConfig(WorkerConfig) {
   /**
@@ -28,4 +28,7 @@ export class MediaWorkerConfig extends WithStorageConfig(WorkerConfig) {
 
   @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
   ALBUMS_URL!: string;
+
+  @IsUrl(URL_OPTIONS, { message: 'FAMILY_URL must be the family service address, e.g. http://127.0.0.1:3005' })
+  FAMILY_URL!: string;
 }

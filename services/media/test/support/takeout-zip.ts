@@ -33,6 +33,8 @@ export interface TakeoutSpec {
   albums?: Partial<ArchiveAlbum>[];
   items?: TakeoutFile[];
   memories?: ArchiveManifest['memories'];
+  /** family.ged's text (see gedcomOf); none when left out. */
+  familyGed?: string;
   /** More entries, as they are (files archive.json does not name, say). */
   extra?: { name: string; data: Buffer; compress?: boolean }[];
 }
@@ -150,6 +152,7 @@ export async function buildTakeoutZip(spec: TakeoutSpec, options: { manifestText
   return zipOf([
     { name: 'archive.json', data: manifestData, compress: true },
     ...[...files].map(([name, file]) => ({ name, ...file })),
+    ...(spec.familyGed ? [{ name: 'family.ged', data: Buffer.from(spec.familyGed), compress: true }] : []),
     ...(spec.extra ?? []),
     { name: 'SHA256SUMS', data: Buffer.from(`${sums.join('\n')}\n`), compress: true },
     { name: 'index.html', data: Buffer.from('<!doctype html><title>Family archive</title>'), compress: true },
@@ -188,4 +191,16 @@ export function damageEntry(zip: Buffer, path: string): Buffer {
   const start = at + name.length + 48; // past the header's extra field, into the packed data
   for (let i = start; i < start + 40 && i < copy.length; i++) copy[i] = copy[i]! ^ 0xa5;
   return copy;
+}
+
+/** A GEDCOM 7 family.ged of these people, each under their gedcomXref with a UID of the exporting archive. */
+export function gedcomOf(archiveId: string, people: { gedcomXref: string; givenName: string; surname: string }[]) {
+  const namespace = createHash('sha256').update(archiveId).digest('hex').slice(0, 8);
+  const lines = ['0 HEAD', '1 GEDC', '2 VERS 7.0', '1 SOUR family-archive'];
+  people.forEach((person, index) => {
+    lines.push(`0 ${person.gedcomXref} INDI`, `1 NAME ${person.givenName} /${person.surname}/`);
+    lines.push(`1 UID ${namespace}-0000-4000-8000-${String(index + 1).padStart(12, '0')}`);
+  });
+  lines.push('0 TRLR');
+  return `${lines.join('\n')}\n`;
 }

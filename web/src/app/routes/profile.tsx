@@ -4,6 +4,7 @@ import { FamilyTreeCard } from '../../features/family/components/family-tree-car
 import { UserMediaCard } from '../../features/media/components/user-media-card';
 import { AddRelationButton } from '../../features/profile/components/add-relation-button';
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
+import { ImportArchiveCard } from '../../features/takeout/components/import-archive-card';
 import { useCurrentUser } from '../../lib/queries/current-user';
 import { albumDetailSlots } from '../album-media-slots';
 
@@ -22,6 +23,7 @@ export function profileSlots(user: UserProfile, own: boolean, currentUserId: num
         currentUserId={currentUserId}
       />
     ),
+    archiveImport: own ? <ImportArchiveCard /> : undefined,
     relationAction: own ? undefined : (
       <AddRelationButton
         renderDialog={({ open, onClose }) => (

@@ -21,6 +21,8 @@ export type ProfileSlots = {
   familyTree?: ReactNode;
   /** On another person's profile: the button that adds a relation to them. */
   relationAction?: ReactNode;
+  /** On one's own profile: bringing an export's ZIP in. */
+  archiveImport?: ReactNode;
 };
 
 type ProfilePageProps = ProfileSlots & {
@@ -30,7 +32,15 @@ type ProfilePageProps = ProfileSlots & {
 };
 
 /** A person's page (docs/product.md "Profile"): profile, media, story, memories, tree; the owner's account cards. */
-export function ProfilePage({ user, own, uploadedMedia, taggedMedia, familyTree, relationAction }: ProfilePageProps) {
+export function ProfilePage({
+  user,
+  own,
+  uploadedMedia,
+  taggedMedia,
+  familyTree,
+  relationAction,
+  archiveImport,
+}: ProfilePageProps) {
   return (
     <>
       {!own && (
@@ -64,6 +74,7 @@ export function ProfilePage({ user, own, uploadedMedia, taggedMedia, familyTree,
         <StoryCard user={user} own={own} />
         <MemoriesCard user={user} own={own} />
         {familyTree && <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{familyTree}</Box>}
+        {own && archiveImport}
         {own && <ChangePasswordCard />}
         {own && <SignOutEverywhereCard />}
         {own && <DeleteAccountCard />}
