@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ProfileSectionCard } from '../../../components/profile-section-card';
 import { errorMessage } from '../../../lib/api';
@@ -51,9 +51,13 @@ export function ImportArchiveCard() {
     }
   };
 
+  // What came in shows on every list (the profile's own cards included) as soon as the import is done.
+  const ready = job?.status === 'ready';
+  useEffect(() => {
+    if (ready) void mutate((key) => typeof key !== 'string' || !key.startsWith('/api/imports'));
+  }, [ready, mutate]);
+
   const again = () => {
-    // What came in shows on every list from now on.
-    if (job?.status === 'ready') void mutate(() => true);
     setImportId(null);
     setFile(null);
   };
