@@ -4,7 +4,8 @@
 // Postgres at TEST_DATABASE_URL gets 100,000 media items, 200 shared albums and a family of 2,000 people with
 // 5,000 relations. Prints a table and writes bench/results/<time>.json. Exits 0 when a target is missed (the
 // table says MISSED), non-zero only when the benchmark itself fails. Everything is stopped and dropped at the end.
-// `npm run bench -- --only=media-worker` runs only the media worker's rows (no large archive is seeded).
+// `npm run bench -- --only=media-worker` runs only the media worker's rows (no large archive is seeded);
+// `--only=takeout-import` only the import of an export's ZIP.
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import {
   timeRequests,
 } from './bench/measure.mjs';
 import { measureMediaWorker } from './bench/media-worker.mjs';
+import { measureTakeoutImport } from './bench/takeout-import.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -592,6 +594,8 @@ async function main() {
   if (HOP_TAX_ONLY) {
     await seed(viewer);
     await measureHopTax(session, viewer);
+  } else if (ONLY === 'takeout-import') {
+    await measureTakeoutImport(session, stack, rows, log);
   } else {
     if (ONLY !== 'media-worker') {
       // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
@@ -601,9 +605,10 @@ async function main() {
     }
     // Before the large archive is seeded, so the gallery page holds just the new photos.
     await measureMediaWorker(session, stack, rows, log);
+    if (ONLY !== 'media-worker') await measureTakeoutImport(session, stack, rows, log);
   }
   stack.check();
-  if (!HOP_TAX_ONLY && ONLY !== 'media-worker') {
+  if (!HOP_TAX_ONLY && ONLY !== 'media-worker' && ONLY !== 'takeout-import') {
     const graph = await seed(viewer);
     await measureMediaList(session);
     await measureTree(session, graph);

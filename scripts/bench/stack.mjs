@@ -212,8 +212,8 @@ export class BenchStack {
       });
       await this.waitReady(service.name, service.port);
     }
-    // The media worker prepares uploads in the background, as `npm start` runs it.
-    this.spawn('media-worker', path.join('services', 'media', 'dist', 'worker.js'), shared);
+    // The media worker prepares uploads and runs takeout imports in the background, as `npm start` runs it.
+    this.spawn('media-worker', path.join('services', 'media', 'dist', 'worker.js'), { ...shared, ...viaRelay });
     // The family worker runs GEDCOM imports from the queue; it has no port, and is up once its queue is open.
     // Its configuration is the family service's (PORT included, though it listens on none).
     const familyPort = String(SERVICES.find((s) => s.name === 'family').port);
