@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { asService } from '@family/shared/testing';
 import type { ImportJob } from '@family/contract';
 import { NOT_AN_EXPORT } from '../src/takeout/takeout-manifest';
 import { NOT_A_ZIP } from '../src/takeout/takeout-upload.service';
@@ -354,5 +355,16 @@ describe('takeout import (real services, queue, worker and files)', () => {
     expect(
       (await request(stack.profile.url).get(`/api/memories?userId=${other.id}`).set(other.headers).expect(200)).body,
     ).toEqual([]);
+  });
+
+  it("goes with its member's account when the account is deleted", async () => {
+    expect(
+      (await request(stack.media.url).get('/api/imports').set(other.headers).expect(200)).body.length,
+    ).toBeGreaterThan(0);
+    await request(stack.media.url).delete(`/internal/users/${other.id}`).set(asService('auth')).expect(204);
+    const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM media.takeout_imports WHERE user_id = $1`, [
+      other.id,
+    ]);
+    expect(n).toBe(0);
   });
 });

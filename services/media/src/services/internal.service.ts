@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { AlbumMediaSummary, MediaItem } from '@family/contract';
 import {
   ALBUM_PREVIEW_SIZE,
@@ -6,10 +6,13 @@ import {
   type RemoveFromAlbumDto,
   type SetAlbumDto,
 } from '../dtos/internal.dto';
+import type { ObjectStorage } from '@family/shared/storage';
 import { MediaRepository } from '../repositories/media.repository';
+import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { MediaService } from './media.service';
+import { MEDIA_STORAGE } from './storage.provider';
 
 /** How many of a person's uploads are purged per round: memory stays flat however many there are. */
 const PURGE_BATCH = 200;
@@ -24,12 +27,10 @@ export class InternalMediaService {
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly items: MediaService,
+    private readonly imports: TakeoutImportRepository,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /**
-   * An account is being deleted: its uploads with their files and thumbnails, and its tags on other people's
-   * items. Walks the uploads in batches; files go before rows, so a failure half-way is finished by a retry.
-   */
   /** Asked before a person without an account is deleted: a tagged person stays. */
   async tagCount(userId: number): Promise<{ count: number }> {
     return { count: await this.media.tagCount(userId) };
@@ -40,6 +41,11 @@ export class InternalMediaService {
     await this.media.moveTags(userId, intoId);
   }
 
+  /**
+   * An account is being deleted: its uploads with their files and thumbnails, its tags on other people's items,
+   * and its takeout imports. Walks the uploads in batches; files go before rows, so a failure half-way is finished
+   * by a retry.
+   */
   async purgeUser(userId: number): Promise<void> {
     let afterId = 0;
     for (;;) {
@@ -50,6 +56,9 @@ export class InternalMediaService {
       afterId = batch[batch.length - 1].id;
     }
     await this.media.removeTagsOfUser(userId);
+    // Files before rows, as above: a retry finds what a failure left.
+    for (const key of await this.imports.fileKeysOf(userId)) await this.storage.delete(key);
+    await this.imports.deleteOfUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
   }
 

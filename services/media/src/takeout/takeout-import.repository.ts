@@ -149,4 +149,17 @@ export class TakeoutImportRepository {
   async objectKeysOf(ids: number[]): Promise<{ id: number; objectKey: string | null }[]> {
     return this.db.query(`SELECT id, object_key AS "objectKey" FROM media_items WHERE id = ANY($1::int[])`, [ids]);
   }
+
+  /** The ZIPs of a person's imports still waiting in storage (an account being deleted). */
+  async fileKeysOf(userId: number): Promise<string[]> {
+    const rows: { file_key: string }[] = await this.db.query(
+      `SELECT file_key FROM takeout_imports WHERE user_id = $1 AND file_key IS NOT NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.file_key);
+  }
+
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.db.query(`DELETE FROM takeout_imports WHERE user_id = $1`, [userId]);
+  }
 }
