@@ -4,6 +4,32 @@ import { InternalClient, SERVICE_HEADER, signServiceToken } from '@family/shared
 import type { MediaWorkerConfig } from '../worker/worker-config';
 import { WORKER_CONFIG } from '../worker/worker-tokens';
 
+/** A JSON body stays under the services' 100 kB limit with room to spare. */
+const BODY_BUDGET = 90_000;
+
+const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
+/** Consecutive batches whose JSON stays under `budget` bytes (the first under `firstBudget`). */
+function bodies<T>(items: T[], firstBudget: number): T[][] {
+  const out: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    const budget = out.length === 0 ? firstBudget : BODY_BUDGET;
+    if (batch.length > 0 && (bytes + size > budget || batch.length >= 1000)) {
+      out.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
+}
+
 export interface ImportedAlbum {
   createdBy: number;
   /** `<archiveId>:<album id there>`: the same album imported again is the same album. */
@@ -51,31 +77,47 @@ export class TakeoutCalls {
   }
 
   async deleteAlbums(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.internal.call(this.albums, 'POST', '/internal/takeout/albums/delete', {
-      body: { ids },
-      timeoutMs: 60_000,
-    });
+    for (const batch of chunks(ids, 5000)) {
+      await this.internal.call(this.albums, 'POST', '/internal/takeout/albums/delete', {
+        body: { ids: batch },
+        timeoutMs: 60_000,
+      });
+    }
   }
 
-  /** The story (if the member's is empty) and memories (if they have none) on the member's own profile. */
-  restoreProfile(
+  /**
+   * The story (if the member's is empty) and memories (if they have none) on the member's own profile, in bodies
+   * under the services' 100 kB limit: the first decides (and says what it wrote), the rest follow only when it took
+   * the memories. `onAnswer` hears each answer at once, so a failure half-way can still take back what was written.
+   */
+  async restoreProfile(
     userId: number,
     story: string | null,
     memories: { title: string; content: string }[],
-  ): Promise<{ story: boolean; memoryIds: number[] }> {
-    return this.internal.call(this.profile, 'POST', '/internal/takeout/profile', {
-      body: { userId, story, memories },
-      timeoutMs: 60_000,
-    });
+    onAnswer: (answer: { story: boolean; memoryIds: number[] }) => void,
+  ): Promise<void> {
+    const batches = bodies(memories, BODY_BUDGET - Buffer.byteLength(JSON.stringify(story ?? '')));
+    for (const [index, batch] of (batches.length > 0 ? batches : [[]]).entries()) {
+      const answer = await this.internal.call<{ story: boolean; memoryIds: number[] }>(
+        this.profile,
+        'POST',
+        '/internal/takeout/profile',
+        { body: { userId, story: index === 0 ? story : null, memories: batch, append: index > 0 }, timeoutMs: 60_000 },
+      );
+      onAnswer(answer);
+      if (index === 0 && answer.memoryIds.length === 0) return;
+    }
   }
 
   async undoProfile(userId: number, story: boolean, memoryIds: number[]): Promise<void> {
     if (!story && memoryIds.length === 0) return;
-    await this.internal.call(this.profile, 'POST', '/internal/takeout/profile/undo', {
-      body: { userId, story, memoryIds },
-      timeoutMs: 60_000,
-    });
+    const batches = memoryIds.length > 0 ? chunks(memoryIds, 5000) : [[]];
+    for (const [index, batch] of batches.entries()) {
+      await this.internal.call(this.profile, 'POST', '/internal/takeout/profile/undo', {
+        body: { userId, story: story && index === 0, memoryIds: batch },
+        timeoutMs: 60_000,
+      });
+    }
   }
 
   /**

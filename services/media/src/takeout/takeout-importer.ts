@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  MEMORY_CONTENT_MAX,
+  MEMORY_TITLE_MAX,
+  STORY_MAX,
   type ArchiveManifest,
   type ArchiveMedia,
   MEDIA_TYPES,
@@ -12,7 +15,7 @@ import {
   type PersonName,
   type TakeoutImportReport,
 } from '@family/contract';
-import { localToday } from '@family/shared';
+import { isCalendarDate, localToday } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import { storeUpload } from '@family/shared/uploads';
@@ -40,8 +43,8 @@ const PROGRESS_EVERY = 10;
 const chunks = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
-const validDate = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+const validDate = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const isMediaType = (value: unknown): value is MediaType =>
   typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
@@ -120,7 +123,7 @@ export class TakeoutImporter {
     // People: the exporter is the importing member; everyone else is matched by username.
     const personOf = await this.people(row, manifest, zip, folder);
     report.people = new Set(
-      [...manifest.people, ...manifest.media.flatMap((item) => item.tags)]
+      [...manifest.people, ...manifest.media.flatMap((item) => item.tags ?? [])]
         .map((person) => personOf(person))
         .filter((id): id is number => id !== null && id !== row.userId),
     ).size;
@@ -188,14 +191,15 @@ export class TakeoutImporter {
     const exporter = manifest.people.find((person) => person.id === manifest.exportedBy.id);
     const memories = manifest.memories
       .filter((memory) => memory.personId === manifest.exportedBy.id && memory.writer?.id === manifest.exportedBy.id)
-      .map((memory) => ({ title: String(memory.title).slice(0, 200), content: String(memory.content) }));
-    const profile = await this.calls.restoreProfile(
-      row.userId,
-      exporter?.story?.trim() ? exporter.story : null,
-      memories,
-    );
-    created.story = profile.story;
-    created.memories.push(...profile.memoryIds);
+      .map((memory) => ({
+        title: String(memory.title).trim().slice(0, MEMORY_TITLE_MAX) || 'Memory',
+        content: String(memory.content).slice(0, MEMORY_CONTENT_MAX),
+      }));
+    const story = text(exporter?.story)?.trim() ? exporter!.story!.slice(0, STORY_MAX) : null;
+    await this.calls.restoreProfile(row.userId, story, memories, (answer) => {
+      created.story ||= answer.story;
+      created.memories.push(...answer.memoryIds);
+    });
     await this.imports.progress(row.id, total, total, created);
     return report;
   }
@@ -271,15 +275,15 @@ export class TakeoutImporter {
       const entry = entries.get(item.path);
       if (!entry) return skip('archive.json names this file, but the ZIP does not hold it.');
       const declared: DeclaredFile = {
-        fileName: item.originalName ?? item.path.split('/').pop()!,
-        mimeType: item.contentType ?? '',
+        fileName: text(item.originalName) ?? item.path.split('/').pop()!,
+        mimeType: text(item.contentType) ?? '',
       };
       const stored = await this.storeEntry(zip, entry, declared);
       const discard = async (reason: string) => {
         await this.storage.delete(stored.key).catch(() => undefined);
         return skip(reason);
       };
-      if (item.sha256 && stored.sha256 !== item.sha256.toLowerCase()) {
+      if (text(item.sha256) && stored.sha256 !== item.sha256!.toLowerCase()) {
         return discard('Its sha256 does not match archive.json: the file is damaged, so it was left out.');
       }
       const kind = acceptKind(item.type, stored.inspected, declared);

@@ -47,6 +47,11 @@ export class RestoreProfileDto {
   @ValidateNested({ each: true })
   @Type(() => RestoredMemoryDto)
   memories!: RestoredMemoryDto[];
+
+  /** More memories of the same import, after the first call took its memories: written without the check. */
+  @IsOptional()
+  @IsBoolean()
+  append?: boolean;
 }
 
 /** POST /internal/takeout/profile/undo: what a failed import wrote is taken back. */

@@ -5,7 +5,8 @@ import type { RestoreProfileDto, UndoRestoreDto } from '../dtos/takeout.dto';
 /**
  * A takeout import's part in profile (docs/architecture.md "Takeout import"): members found by username, and the
  * importing member's story and memories restored only where theirs are empty, so importing the same export twice
- * (or into a profile already written) changes nothing.
+ * (or into a profile already written) changes nothing. An import with more memories than one body holds sends the
+ * rest with `append` once its first call has taken the first of them.
  */
 @Injectable()
 export class TakeoutRestoreService {
@@ -36,7 +37,7 @@ export class TakeoutRestoreService {
         `SELECT count(*)::int AS count FROM memories WHERE person_id = $1`,
         [dto.userId],
       );
-      if (count === 0 && dto.memories.length > 0) {
+      if ((count === 0 || dto.append === true) && dto.memories.length > 0) {
         const rows: { id: number }[] = await tx.query(
           `INSERT INTO memories (user_id, person_id, title, content)
            SELECT $1, $1, title, content FROM unnest($2::text[], $3::text[]) AS m(title, content) RETURNING id`,
