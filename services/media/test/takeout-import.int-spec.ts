@@ -275,6 +275,23 @@ describe('takeout import (real services, queue, worker and files)', () => {
     expect((await request(stack.media.url).get('/api/imports').set(other.headers).expect(200)).body).toEqual([]);
   });
 
+  it('answers a form without the file, or not a form at all, with a sentence', async () => {
+    const empty = await request(stack.media.url).post('/api/imports').set(other.headers).field('note', 'x').expect(400);
+    expect(empty.body.message).toBe('Please choose the .zip file of an export.');
+    const json = await request(stack.media.url)
+      .post('/api/imports')
+      .set(other.headers)
+      .set('content-type', 'multipart/form-data; boundary=b1')
+      .send('{"type":"photo"}');
+    expect(json.status).toBe(400);
+    expect(json.body.message).toEqual(expect.any(String));
+    const plain = await request(stack.media.url).post('/api/imports').set(other.headers).send({ file: 'x' });
+    expect({ status: plain.status, message: plain.body.message }).toEqual({
+      status: 400,
+      message: 'Please send the export as a form with a file (multipart/form-data).',
+    });
+  });
+
   describe('refuses a bad ZIP at once with a sentence, before any job', () => {
     const cases: [string, () => Promise<Buffer>, number, RegExp | string][] = [
       ['a file that is not a ZIP', async () => Buffer.from('name,date\nLake,1999\n'), 415, NOT_A_ZIP],
