@@ -7,6 +7,7 @@
 // `npm run bench -- --only=media-worker` runs only the media worker's rows (no large archive is seeded);
 // `--only=bulk` only select many's: a bulk action on 500 items, a ZIP download's MB/s and memory.
 // `--only=takeout` only the takeout export's (BENCH_TAKEOUT_ITEMS items, 10,000 by default).
+// `--only=takeout-import` only the import of an export's ZIP.
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ import {
 import { measureBulk } from './bench/bulk.mjs';
 import { measureMediaWorker } from './bench/media-worker.mjs';
 import { measureTakeout } from './bench/takeout.mjs';
+import { measureTakeoutImport } from './bench/takeout-import.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -628,6 +630,8 @@ async function main() {
     await bulk();
   } else if (ONLY === 'takeout') {
     await measureTakeout(session, viewer, stack, db, rows, log);
+  } else if (ONLY === 'takeout-import') {
+    await measureTakeoutImport(session, stack, rows, log);
   } else {
     if (ONLY !== 'media-worker') {
       // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
@@ -640,11 +644,12 @@ async function main() {
     if (ONLY !== 'media-worker') {
       await bulk();
       await measureTakeout(session, viewer, stack, db, rows, log);
+      await measureTakeoutImport(session, stack, rows, log);
     }
   }
   stack.check();
   // Sections that seed their own data and stop before the large archive.
-  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout'];
+  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import'];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);

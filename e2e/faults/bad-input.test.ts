@@ -384,7 +384,7 @@ describe('malformed requests over every route', () => {
       ],
       ['JSON inside', 'multipart/form-data; boundary=b1', Buffer.from('{"type":"photo"}')],
     ];
-    for (const path of ['/api/media', '/api/users/profile-picture']) {
+    for (const path of ['/api/media', '/api/users/profile-picture', '/api/imports']) {
       for (const [name, type, body] of badMultipart) {
         probes.push({
           label: `POST ${path} multipart ${name}`,

@@ -30,6 +30,7 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/media', 'media'],
   ['/api/exports', 'media'],
   ['/api/trash', 'media'],
+  ['/api/imports', 'media'],
   ['/api/albums', 'albums'],
   ['/api/family', 'family'],
 ];

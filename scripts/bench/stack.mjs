@@ -212,7 +212,8 @@ export class BenchStack {
       });
       await this.waitReady(service.name, service.port);
     }
-    // The media worker prepares uploads in the background, as `npm start` runs it; exports read the other services.
+    // The media worker prepares uploads, writes takeout exports and runs imports in the background, as `npm start`
+    // runs it; exports and imports ask the other services.
     this.spawn('media-worker', path.join('services', 'media', 'dist', 'worker.js'), { ...shared, ...viaRelay });
     // The family worker runs GEDCOM imports from the queue; it has no port, and is up once its queue is open.
     // Its configuration is the family service's (PORT included, though it listens on none).

@@ -7,6 +7,7 @@ import { AlbumMemberController } from './controllers/album-member.controller';
 import { AlbumController } from './controllers/album.controller';
 import { InternalAlbumAccessController } from './controllers/internal-album-access.controller';
 import { InternalTakeoutController } from './controllers/internal-takeout.controller';
+import { InternalAlbumImportController } from './controllers/internal-album-import.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { albumsDatabase } from './data-source';
 import { AlbumMemberEntity } from './entities/album-member.entity';
@@ -14,6 +15,7 @@ import { AlbumEntity } from './entities/album.entity';
 import { TakeoutAlbumRepository } from './repositories/takeout-album.repository';
 import { AlbumRepository } from './repositories/album.repository';
 import { AlbumAccessService } from './services/album-access.service';
+import { AlbumImportService } from './services/album-import.service';
 import { AlbumMediaService } from './services/album-media.service';
 import { AlbumPresenter } from './services/album-presenter';
 import { AlbumService } from './services/album.service';
@@ -43,6 +45,7 @@ export class AppModule {
         InternalAlbumAccessController,
         InternalPurgeController,
         InternalTakeoutController,
+        InternalAlbumImportController,
       ],
       providers: [
         { provide: ALBUMS_CONFIG, useValue: config },
@@ -53,6 +56,7 @@ export class AppModule {
         AlbumMediaService,
         AlbumAccessService,
         TakeoutAlbumRepository,
+        AlbumImportService,
       ],
     };
   }

@@ -2,6 +2,7 @@ import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family
 import { AlbumMemberEntity } from './entities/album-member.entity';
 import { AlbumEntity } from './entities/album.entity';
 import { CreateAlbums1763790000000 } from './migrations/1763790000000-create-albums';
+import { AlbumImportSource1769000000000 } from './migrations/1769000000000-album-import-source';
 
 export const ALBUMS_SCHEMA = 'albums';
 
@@ -10,7 +11,7 @@ export function albumsDatabase(url: string) {
     url,
     schema: ALBUMS_SCHEMA,
     entities: [AlbumEntity, AlbumMemberEntity],
-    migrations: [CreateAlbums1763790000000, CreateChangeGenerations1764600000000],
+    migrations: [CreateAlbums1763790000000, CreateChangeGenerations1764600000000, AlbumImportSource1769000000000],
   };
 }
 

@@ -6,6 +6,7 @@ import type { FamilyConfig } from './config';
 import { FamilyController } from './controllers/family.controller';
 import { GedcomController } from './controllers/gedcom.controller';
 import { InternalTakeoutController } from './controllers/internal-takeout.controller';
+import { InternalGedcomTakeoutController } from './controllers/internal-gedcom-takeout.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { familyDatabase } from './data-source';
 import { RelationEntity } from './entities/relation.entity';
@@ -13,6 +14,10 @@ import { FamilyJobsCloser, familyJobsProvider } from './gedcom/family-jobs.provi
 import { TakeoutFamilyService } from './gedcom/takeout-family.service';
 import { GedcomExportService } from './gedcom/gedcom-export.service';
 import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
+import { GedcomImporter } from './gedcom/gedcom-importer';
+import { GedcomMediaImporter } from './gedcom/gedcom-media';
+import { GedcomTakeoutService } from './gedcom/gedcom-takeout.service';
+import { GedcomTieWriter } from './gedcom/gedcom-ties';
 import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
 import { GedcomUploadService } from './gedcom/gedcom-upload.service';
 import { RelationRepository } from './repositories/relation.repository';
@@ -37,7 +42,13 @@ export class AppModule {
         ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
       ],
       // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
-      controllers: [GedcomController, FamilyController, InternalPurgeController, InternalTakeoutController],
+      controllers: [
+        GedcomController,
+        FamilyController,
+        InternalPurgeController,
+        InternalTakeoutController,
+        InternalGedcomTakeoutController,
+      ],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
         RelationRepository,
@@ -49,6 +60,11 @@ export class AppModule {
         GedcomUploadService,
         GedcomExportService,
         TakeoutFamilyService,
+        // A takeout's family.ged is imported at once, by the same importer the worker runs.
+        GedcomTieWriter,
+        GedcomMediaImporter,
+        GedcomImporter,
+        GedcomTakeoutService,
       ],
     };
   }

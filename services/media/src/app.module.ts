@@ -34,6 +34,9 @@ import { UploadService } from './services/upload.service';
 import { ExportRepository } from './takeout/export.repository';
 import { ExportService } from './services/export.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
+import { TakeoutImportController } from './takeout/takeout-import.controller';
+import { TakeoutImportRepository } from './takeout/takeout-import.repository';
+import { TakeoutUploadService } from './takeout/takeout-upload.service';
 
 @Module({})
 export class AppModule {
@@ -61,6 +64,7 @@ export class AppModule {
         InternalMediaController,
         InternalMediaImportController,
         ExportController,
+        TakeoutImportController,
       ],
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
@@ -82,6 +86,8 @@ export class AppModule {
         MediaZipService,
         ExportRepository,
         ExportService,
+        TakeoutImportRepository,
+        TakeoutUploadService,
       ],
     };
   }

@@ -20,4 +20,12 @@ export class MediaConfig extends WithTrashDays(WithStorageConfig(DirectoryConfig
   @Min(1, { message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
   @Max(102400, { message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
   MAX_UPLOAD_MB: number = 50;
+
+  /** The largest takeout ZIP an import takes, in MB (docs/api.md "Import of an export"). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'MAX_IMPORT_MB must be a whole number of megabytes from 1 to 1048576' })
+  @Min(1, { message: 'MAX_IMPORT_MB must be a whole number of megabytes from 1 to 1048576' })
+  @Max(1048576, { message: 'MAX_IMPORT_MB must be a whole number of megabytes from 1 to 1048576' })
+  MAX_IMPORT_MB: number = 10240;
 }

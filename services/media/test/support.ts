@@ -10,6 +10,8 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
 import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
+import { AppModule as AuthModule } from '../../auth/src/app.module';
+import { AuthConfig } from '../../auth/src/config';
 import { AppModule as FamilyModule } from '../../family/src/app.module';
 import { FamilyConfig } from '../../family/src/config';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
@@ -36,6 +38,9 @@ export interface MediaStack {
   /** Only when asked for: takeout exports read ties and GEDCOM from it. */
   family: TestApp | null;
   media: TestApp;
+  /** Auth and family, when asked for (a takeout's family.ged goes through them). */
+  auth: TestApp | null;
+  family: TestApp | null;
   storageDir: string;
   storage: ObjectStorage;
   db: DataSource;
@@ -46,10 +51,13 @@ export interface MediaStack {
   close(): Promise<void>;
 }
 
-/** With `worker: false` items stay pending until `startWorker()`; `family: true` starts the family service too. */
+/** With `worker: false` items stay pending until `startWorker()`; with `family: true` auth and family run too. */
 export async function startMediaStack(options: { worker?: boolean; family?: boolean } = {}): Promise<MediaStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
-  const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
+  const auth = options.family ? await startTestApp(AuthModule.register(loadConfig(AuthConfig, testEnv()))) : null;
+  const profile = await startTestApp(
+    ProfileModule.register(loadConfig(ProfileConfig, testEnv(auth ? { AUTH_URL: auth.url } : {}))),
+  );
   // Each of media and albums needs the other's address: albums gets a port chosen before media starts.
   const albumsPort = await freePort();
   const media = await startTestApp(
@@ -66,7 +74,12 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
   );
   const family = options.family
     ? await startTestApp(
-        FamilyModule.register(loadConfig(FamilyConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
+        FamilyModule.register(
+          loadConfig(
+            FamilyConfig,
+            testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth!.url, MEDIA_URL: media.url, STORAGE_DIR: storageDir }),
+          ),
+        ),
       )
     : null;
   const stack: MediaStack = {
@@ -74,13 +87,22 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
     albums,
     family,
     media,
+    auth,
+    family,
     storageDir,
     storage: media.app.get<ObjectStorage>(MEDIA_STORAGE),
     db: media.app.get(DataSource),
     worker: null,
     async startWorker() {
-      const peers = { PROFILE_URL: profile.url, ALBUMS_URL: albums.url, ...(family ? { FAMILY_URL: family.url } : {}) };
-      const config = loadConfig(MediaWorkerConfig, testEnv({ STORAGE_DIR: storageDir, ...peers }));
+      const config = loadConfig(
+        MediaWorkerConfig,
+        testEnv({
+          STORAGE_DIR: storageDir,
+          PROFILE_URL: profile.url,
+          ALBUMS_URL: albums.url,
+          ...(family ? { FAMILY_URL: family.url } : {}),
+        }),
+      );
       stack.worker = await NestFactory.createApplicationContext(WorkerModule.register(config), {
         logger: new ArchiveLogger({ logLevels: ['error'] }),
       });
@@ -93,10 +115,12 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
     },
     async close() {
       await stack.stopWorker();
+      await family?.app.close();
       await media.app.close();
       await albums.app.close();
       await family?.app.close();
       await profile.app.close();
+      await auth?.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
 import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { InternalPeopleImportController } from './controllers/internal-people-import.controller';
+import { InternalTakeoutImportController } from './controllers/internal-takeout-import.controller';
 import { MemoryController } from './controllers/memory.controller';
 import { PeopleController } from './controllers/people.controller';
 import { PictureController } from './controllers/picture.controller';
@@ -23,6 +24,7 @@ import { DirectoryService } from './services/directory.service';
 import { MemoryService } from './services/memory.service';
 import { PeopleImportService } from './services/people-import.service';
 import { PeopleService } from './services/people.service';
+import { TakeoutRestoreService } from './services/takeout-restore.service';
 import { PictureService } from './services/picture.service';
 import { ProfileService } from './services/profile.service';
 import { PurgeService } from './services/purge.service';
@@ -59,6 +61,7 @@ export class AppModule {
         InternalDirectoryController,
         InternalPeopleImportController,
         InternalTakeoutController,
+        InternalTakeoutImportController,
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
@@ -71,6 +74,7 @@ export class AppModule {
         PictureService,
         MemoryService,
         PurgeService,
+        TakeoutRestoreService,
         PeopleImportRepository,
         PeopleImportService,
       ],

@@ -13,3 +13,4 @@ export {
 export { SNIFF_BYTES, type SniffedType, sniffFileType } from './sniff';
 export { STORAGE_UNAVAILABLE, storeUpload, type StoredUpload } from './store-upload';
 export { UploadGate, type UploadGateOptions } from './upload-gate';
+export { receiveToTempFile, type TempUpload, type TempUploadOptions } from './receive-to-temp';

@@ -1,11 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
-import { readMultipart, UploadGate } from '@family/shared/uploads';
+import { receiveToTempFile } from '@family/shared/uploads';
+import { looksLikeZip } from '@family/shared/zip';
 import { readGedcomStream } from '../genealogy/gedcom-reader';
 import { GedcomRefusedError } from '../genealogy/gedcom-data';
 import { gedcomFilePackage, openZipPackage, PackageRefusedError, type GedcomPackage } from './gedcom-package';
@@ -16,13 +13,12 @@ export const NOT_GEDCOM =
   'This file is not GEDCOM: choose the .ged file your genealogy program exported, or a ZIP (GEDZIP) holding it.';
 const NOT_MULTIPART = 'Please send the GEDCOM file as a form with a file (multipart/form-data).';
 const NO_FILE = 'Please choose a GEDCOM file (.ged) or a ZIP holding one.';
-const LIMITS = { fields: 5, parts: 10, fieldSize: 1024, fieldNameSize: 100 };
 
 export type Packaging = 'ged' | 'zip';
 
 /** What an upload looks like from its first bytes: a ZIP, GEDCOM lines (in any of its encodings), or neither. */
 export function sniffPackaging(head: Buffer): Packaging {
-  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip';
+  if (looksLikeZip(head)) return 'zip';
   let text: string;
   if (head[0] === 0xff && head[1] === 0xfe) text = head.subarray(2).toString('utf16le');
   else if (head[0] === 0xfe && head[1] === 0xff) text = Buffer.from(head.subarray(2)).swap16().toString('utf16le');
@@ -45,35 +41,15 @@ export interface ReceivedGedcom {
  * something that is not GEDCOM is refused (415) before it is read to its end.
  */
 export async function receiveGedcom(req: IncomingMessage): Promise<ReceivedGedcom> {
-  const folder = await mkdtemp(join(tmpdir(), 'family-gedcom-'));
-  const discard = () => rm(folder, { recursive: true, force: true });
-  try {
-    const { file } = await readMultipart(req, {
-      limits: LIMITS,
-      notMultipartMessage: NOT_MULTIPART,
-      maxBody: { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: TOO_LARGE },
-      takeFile: (part) => {
-        if (part.field !== 'file' || !part.fileName) return null;
-        const gate = new UploadGate<Packaging>({
-          maxBytes: MAX_UPLOAD_BYTES,
-          tooLargeMessage: TOO_LARGE,
-          headBytes: 4096,
-          inspect: sniffPackaging,
-        });
-        const path = join(folder, 'upload');
-        return pipeline(part.stream, gate, createWriteStream(path)).then(() => ({
-          path,
-          fileName: part.fileName.slice(0, 255),
-          packaging: gate.inspected!,
-        }));
-      },
-    });
-    if (!file) throw new BadRequestException(NO_FILE);
-    return { ...file, discard };
-  } catch (error) {
-    await discard();
-    throw error;
-  }
+  const file = await receiveToTempFile(req, {
+    prefix: 'family-gedcom-',
+    maxBytes: MAX_UPLOAD_BYTES,
+    tooLargeMessage: TOO_LARGE,
+    notMultipartMessage: NOT_MULTIPART,
+    noFileMessage: NO_FILE,
+    inspect: sniffPackaging,
+  });
+  return { path: file.path, fileName: file.fileName, packaging: file.inspected, discard: file.discard };
 }
 
 /** Opens what was received: the ZIP's entries checked, or the GEDCOM file alone. Refusals become 400. */

@@ -91,6 +91,10 @@ export class MediaItemEntity {
   @Column({ name: 'date_given', type: 'boolean', default: true })
   dateGiven!: boolean;
 
+  /** `<archiveId>:<item id there>` for an item a takeout import brought in; unique per uploader. */
+  @Column({ name: 'import_source', type: 'varchar', length: 200, nullable: true, default: null })
+  importSource!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

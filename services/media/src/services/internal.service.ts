@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { AlbumMediaSummary, MediaItem } from '@family/contract';
 import {
   ALBUM_PREVIEW_SIZE,
@@ -6,10 +6,13 @@ import {
   type RemoveFromAlbumDto,
   type SetAlbumDto,
 } from '../dtos/internal.dto';
+import type { ObjectStorage } from '@family/shared/storage';
 import { MediaRepository } from '../repositories/media.repository';
+import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { MediaPurger, PURGE_BATCH } from './media-purger';
+import { MEDIA_STORAGE } from './storage.provider';
 
 export const ADD_ITEM_FORBIDDEN = 'Only the uploader or an album editor can add this item to an album';
 export const IN_ANOTHER_ALBUM = 'This item is already in an album';
@@ -24,6 +27,8 @@ export class InternalMediaService {
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly purger: MediaPurger,
+    private readonly imports: TakeoutImportRepository,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /** Asked before a person without an account is deleted: a tagged person stays. */
@@ -38,13 +43,16 @@ export class InternalMediaService {
 
   /**
    * An account is being deleted (docs/architecture.md "Work across services"): its uploads, in the archive and in
-   * the trash alike, go at once with their files, and its tags on other people's items. Batch by batch; files go
-   * before rows, so a failure half-way is finished by a retry.
+   * the trash alike, go at once with their files, its tags on other people's items, and its takeout imports.
+   * Batch by batch; files go before rows, so a failure half-way is finished by a retry.
    */
   async purgeUser(userId: number): Promise<void> {
     await this.purger.purgeAll(() => this.media.uploadsBatch(userId, false, PURGE_BATCH));
     await this.purger.purgeAll(() => this.media.uploadsBatch(userId, true, PURGE_BATCH));
     await this.media.removeTagsOfUser(userId);
+    // Files before rows, as above: a retry finds what a failure left.
+    for (const key of await this.imports.fileKeysOf(userId)) await this.storage.delete(key);
+    await this.imports.deleteOfUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
   }
 

@@ -3,6 +3,7 @@ import { type JobKind, JobQueue } from '@family/shared/jobs';
 import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
 import { MEDIA_CONFIG } from './tokens';
 
 /**
@@ -18,12 +19,14 @@ export const PREPARE_JOB_KINDS: JobKind[] = [
 ];
 /**
  * A takeout export is a lane of its own, keyed by the export's id, so an hour-long export never holds back the
- * preparing of uploads (docs/architecture.md "Takeout export"). One retry: a second failure is recorded.
+ * preparing of uploads (docs/architecture.md "Takeout export"). One retry: a second failure is recorded. Takeout
+ * imports have a lane of their own too (docs/architecture.md "Takeout import").
  */
 export const EXPORT_TAKEOUT = 'export';
 export const MEDIA_JOB_KINDS: JobKind[] = [
   ...PREPARE_JOB_KINDS,
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
+  TAKEOUT_IMPORT,
 ];
 
 export interface ExportJobData {
@@ -77,5 +80,12 @@ export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
     if (!this.queue) throw new Error('The media job queue is not open');
     const job: ExportJobData = { exportId };
     await this.queue.send(EXPORT_TAKEOUT, job, String(exportId));
+  }
+
+  /** Queues a takeout import for the media worker. */
+  async importTakeout(importId: number): Promise<void> {
+    if (!this.queue) throw new Error('The media job queue is not open');
+    const job: TakeoutImportJob = { importId };
+    await this.queue.send(TAKEOUT_IMPORT.name, job, String(importId));
   }
 }

@@ -118,6 +118,7 @@ export class UploadService {
       playbackType: null,
       preparedAt: null,
       thumbnailReady: false,
+      importSource: null,
     });
     // The thumbnail first, so the worker's own (made from the same original) is the one written last.
     if (await this.thumbnailer.make(item)) item.thumbnailReady = true;

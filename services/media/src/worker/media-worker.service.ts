@@ -8,6 +8,8 @@ import { openMediaJobs, PREPARE_JOB_KINDS, type PrepareJob, prepareLane } from '
 import { allDerivativeKeys } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { ExportWorker } from './export-worker';
+import { TakeoutImporter } from '../takeout/takeout-importer';
+import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
 import { MediaPreparer } from './media-preparer';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
@@ -34,6 +36,7 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly media: MediaRepository,
     private readonly preparer: MediaPreparer,
     private readonly exports: ExportWorker,
+    private readonly takeout: TakeoutImporter,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -45,6 +48,12 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     for (const kind of PREPARE_JOB_KINDS) {
       await queue.work<PrepareJob>(kind.name, (run) => this.run(run), this.config.MEDIA_WORKER_CONCURRENCY);
     }
+    // Imports in a lane of their own, one at a time per worker; the items they bring in are queued for preparing.
+    await queue.work<TakeoutImportJob>(TAKEOUT_IMPORT.name, (run) =>
+      this.takeout.run(run, (item) =>
+        queue.send(prepareLane(item), { mediaId: item.id } satisfies PrepareJob, String(item.id)),
+      ),
+    );
     const backfill = () => this.backfill().catch((error: Error) => this.logger.error(`Backfill: ${error.message}`));
     await backfill();
     this.backfillTimer = setInterval(backfill, BACKFILL_EVERY_MS);

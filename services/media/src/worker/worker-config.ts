@@ -6,7 +6,8 @@ import { WithTrashDays } from '../trash-config';
 
 /**
  * The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"),
- * and the other services' addresses, which a takeout export reads from (docs/architecture.md "Takeout export").
+ * and the other services' addresses and the secret to call them, which takeout exports read from and imports
+ * write to (docs/architecture.md "Takeout export", "Takeout import").
  */
 export class MediaWorkerConfig extends WithTrashDays(WithStorageConfig(WorkerConfig)) {
   /**

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseModule } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import { mediaDatabase } from '../data-source';
 import { MediaItemEntity } from '../entities/media-item.entity';
@@ -10,6 +10,9 @@ import { MediaPurger } from '../services/media-purger';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { ExportRepository } from '../takeout/export.repository';
 import { ExportWorker } from './export-worker';
+import { TakeoutCalls } from '../takeout/takeout-calls';
+import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
+import { TakeoutImporter } from '../takeout/takeout-importer';
 import { MediaPreparer } from './media-preparer';
 import { TakeoutSources } from './takeout-sources';
 import { MediaWorker } from './media-worker.service';
@@ -17,13 +20,18 @@ import { TrashExpiry } from './trash-expiry';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
 
-/** The media worker's application: the media database and storage, the queue, no HTTP; it prepares and exports. */
+/** The media worker's application: the media database and storage, the queue, internal calls, no HTTP. */
 @Module({})
 export class WorkerModule {
   static register(config: MediaWorkerConfig): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
+        ArchiveCoreModule.forRoot({
+          serviceName: 'media',
+          internalSecret: config.INTERNAL_SECRET,
+          profileUrl: config.PROFILE_URL,
+        }),
         databaseModule(mediaDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
         ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
@@ -39,6 +47,9 @@ export class WorkerModule {
         MediaPurger,
         MediaWorker,
         TrashExpiry,
+        TakeoutImportRepository,
+        TakeoutCalls,
+        TakeoutImporter,
       ],
     };
   }

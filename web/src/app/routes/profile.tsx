@@ -5,6 +5,7 @@ import { UserMediaCard } from '../../features/media/components/user-media-card';
 import { AddRelationButton } from '../../features/profile/components/add-relation-button';
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
 import { DownloadEverythingCard } from '../../features/takeout/components/download-everything-card';
+import { ImportArchiveCard } from '../../features/takeout/components/import-archive-card';
 import { useCurrentUser } from '../../lib/queries/current-user';
 import { albumDetailSlots } from '../album-media-slots';
 
@@ -24,6 +25,7 @@ export function profileSlots(user: UserProfile, own: boolean, currentUserId: num
       />
     ),
     takeout: own ? <DownloadEverythingCard /> : undefined,
+    archiveImport: own ? <ImportArchiveCard /> : undefined,
     relationAction: own ? undefined : (
       <AddRelationButton
         renderDialog={({ open, onClose }) => (

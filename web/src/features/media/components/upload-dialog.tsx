@@ -12,7 +12,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { ApiError } from '../../../lib/api';
 import { UPLOAD_LIMITS_KEY, useRefreshMedia } from '../../../lib/queries/media';
-import { UploadCancelledError, uploadMedia, type UploadHandle } from '../api/upload-media';
+import { type MediaUploadHandle, UploadCancelledError, uploadMedia } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
 import { MEDIA_TYPE_OPTIONS } from '../types';
 import { checkUpload, FILE_RULES } from '../utils/upload-checks';
@@ -55,7 +55,7 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(defaultAlbumId));
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
-  const upload = useRef<UploadHandle | null>(null);
+  const upload = useRef<MediaUploadHandle | null>(null);
   const isPost = draft.type === 'post';
 
   // A dialog closed in the middle of an upload stops it.

@@ -23,6 +23,8 @@ export type ProfileSlots = {
   relationAction?: ReactNode;
   /** On one's own profile: Download everything (the takeout export). */
   takeout?: ReactNode;
+  /** On one's own profile: bringing an export's ZIP in. */
+  archiveImport?: ReactNode;
 };
 
 type ProfilePageProps = ProfileSlots & {
@@ -40,6 +42,7 @@ export function ProfilePage({
   familyTree,
   relationAction,
   takeout,
+  archiveImport,
 }: ProfilePageProps) {
   return (
     <>
@@ -75,6 +78,7 @@ export function ProfilePage({
         <MemoriesCard user={user} own={own} />
         {familyTree && <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{familyTree}</Box>}
         {own && takeout}
+        {own && archiveImport}
         {own && <ChangePasswordCard />}
         {own && <SignOutEverywhereCard />}
         {own && <DeleteAccountCard />}

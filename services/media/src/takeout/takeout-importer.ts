@@ -1,0 +1,398 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  MEMORY_CONTENT_MAX,
+  MEMORY_TITLE_MAX,
+  STORY_MAX,
+  type ArchiveManifest,
+  type ArchiveMedia,
+  MEDIA_TYPES,
+  type MediaType,
+  type PersonName,
+  type TakeoutImportReport,
+} from '@family/contract';
+import { isCalendarDate, localToday } from '@family/shared';
+import type { JobRun } from '@family/shared/jobs';
+import type { ObjectStorage } from '@family/shared/storage';
+import { storeUpload } from '@family/shared/uploads';
+import { type CheckedZip, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
+import { needsPreparing } from '../dtos/media.dto';
+import type { MediaItemEntity } from '../entities/media-item.entity';
+import { acceptKind, type DeclaredFile, refusalMessage, SNIFF_BYTES, sniffKind } from '../processing/sniff';
+import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
+import { allDerivativeKeys, newMediaKey } from '../services/object-keys';
+import { MEDIA_STORAGE } from '../services/storage.provider';
+import { TakeoutCalls } from './takeout-calls';
+import { type CreatedByImport, type ImportRow, TakeoutImportRepository } from './takeout-import.repository';
+import type { TakeoutImportJob } from './takeout-jobs';
+import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './takeout-manifest';
+
+const UNEXPECTED = 'The import stopped unexpectedly. Nothing was kept; please try again.';
+/** Files of the ZIP the import reads or knows to leave out (docs/api.md "Import of an export"). */
+const KNOWN_FILES = new Set([MANIFEST_NAME, 'family.ged', 'SHA256SUMS', 'index.html']);
+const KNOWN_FOLDERS = ['thumbs/', 'posts/', 'people/'];
+/** An export never holds a file this large; the bound only keeps a lying entry from filling the disk. */
+const MAX_FILE_BYTES = 1024 ** 4;
+/** Progress (and the list of what was made) is written after this many items. */
+const PROGRESS_EVERY = 10;
+
+const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
+const validDate = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+const isMediaType = (value: unknown): value is MediaType =>
+  typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
+
+/** Where a skipped thing is named in the report: its file, or its place in archive.json. */
+const pathOf = (item: ArchiveMedia) => item.path ?? `${MANIFEST_NAME}: media ${item.id}`;
+
+export type QueuePreparing = (item: Pick<MediaItemEntity, 'id' | 'type' | 'objectKey'>) => Promise<void>;
+
+/**
+ * Runs one takeout import in the media worker (docs/architecture.md "Takeout import"): it reads the ZIP the member
+ * uploaded and restores it as that member: albums (through albums), items with their files (stored as uploads are,
+ * then prepared by the worker), tags of the people matched by username, and the member's story and memories where
+ * empty (through profile). Every item and album it makes is written down in its row as it goes, so a failure
+ * takes all of it back; items and albums remember where they came from, so the same ZIP again adds nothing.
+ */
+@Injectable()
+export class TakeoutImporter {
+  private readonly logger = new Logger(TakeoutImporter.name);
+
+  constructor(
+    private readonly imports: TakeoutImportRepository,
+    private readonly media: MediaRepository,
+    private readonly calls: TakeoutCalls,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  async run(job: JobRun<TakeoutImportJob>, queuePreparing: QueuePreparing): Promise<void> {
+    const row = await this.imports.row(job.data.importId);
+    if (!row || row.status !== 'running' || !row.fileKey) return;
+    // A try that was cut off (the worker killed) left what it made: that goes first, so this try starts clean.
+    await this.undo(row.userId, row.created);
+    const created: CreatedByImport = { media: [], albums: [], memories: [], story: false };
+    await this.imports.progress(row.id, 0, 0, created);
+    const folder = await mkdtemp(join(tmpdir(), 'family-takeout-job-'));
+    let zip: CheckedZip | null = null;
+    try {
+      const path = join(folder, 'upload.zip');
+      await pipeline(await this.storage.get(row.fileKey), createWriteStream(path));
+      zip = await openCheckedZip(path, takeoutZipLimits(Number.MAX_SAFE_INTEGER));
+      const manifest = await readManifest(zip);
+      const report = await this.restore(row, zip, folder, manifest, created, queuePreparing);
+      await this.imports.finish(row.id, report);
+      await this.storage.delete(row.fileKey).catch(() => undefined);
+      this.logger.log(`Takeout import ${row.id}: ${report.media} items, ${report.skipped.length} skipped`);
+    } catch (error) {
+      await this.undo(row.userId, created);
+      const refused = error instanceof ZipRefusedError || (error instanceof HttpException && error.getStatus() < 500);
+      if (refused || job.lastAttempt) {
+        this.logger.error(`Takeout import ${row.id} failed: ${(error as Error)?.stack ?? String(error)}`);
+        await this.imports.fail(row.id, refused ? (error as Error).message : UNEXPECTED);
+        await this.storage.delete(row.fileKey).catch(() => undefined);
+        return;
+      }
+      await this.imports.progress(row.id, 0, 0, { media: [], albums: [], memories: [], story: false });
+      throw error;
+    } finally {
+      zip?.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  private async restore(
+    row: ImportRow,
+    zip: CheckedZip,
+    folder: string,
+    manifest: ArchiveManifest,
+    created: CreatedByImport,
+    queuePreparing: QueuePreparing,
+  ): Promise<TakeoutImportReport> {
+    const report: TakeoutImportReport = { media: 0, albums: 0, people: 0, tags: 0, skipped: [] };
+    const total = manifest.media.length + manifest.albums.length + 1;
+    let done = 0;
+    const source = (id: number) => `${manifest.archiveId}:${id}`;
+
+    // People: the exporter is the importing member; everyone else is matched by username.
+    const personOf = await this.people(row, manifest, zip, folder);
+    report.people = new Set(
+      [...manifest.people, ...manifest.media.flatMap((item) => item.tags ?? [])]
+        .map((person) => personOf(person))
+        .filter((id): id is number => id !== null && id !== row.userId),
+    ).size;
+
+    // Albums, made by the importing member with the members found here.
+    const albumOf = new Map<number, number>();
+    for (const album of manifest.albums) {
+      const members = (album.members ?? [])
+        .map((member) => ({ userId: personOf(member.person), canEdit: member.canEdit === true }))
+        .filter(
+          (member): member is { userId: number; canEdit: boolean } =>
+            member.userId !== null && member.userId !== row.userId,
+        );
+      const answer = await this.calls.album({
+        createdBy: row.userId,
+        source: source(album.id),
+        name: String(album.name).trim().slice(0, 100) || 'Imported album',
+        description: typeof album.description === 'string' ? album.description.slice(0, 2000) : null,
+        isShared: album.isShared === true,
+        members: [...new Map(members.map((member) => [member.userId, member])).values()],
+      });
+      albumOf.set(album.id, answer.id);
+      if (answer.created) {
+        created.albums.push(answer.id);
+        report.albums++;
+      }
+      done++;
+    }
+    await this.imports.progress(row.id, done, total, created);
+
+    // Items: those an earlier import of this archive brought in are left as they are.
+    const already = new Set<string>();
+    for (const batch of chunks(
+      manifest.media.map((item) => source(item.id)),
+      5000,
+    )) {
+      for (const found of await this.imports.importedSources(row.userId, batch)) already.add(found);
+    }
+    const entries = new Map(zip.entries.map((entry) => [entry.name, entry]));
+    for (const item of manifest.media) {
+      done++;
+      if (!already.has(source(item.id))) {
+        const id = await this.restoreItem(row, zip, entries, item, source(item.id), report, queuePreparing, {
+          albumId: item.albumId === null ? null : (albumOf.get(item.albumId) ?? null),
+          personOf,
+        });
+        if (id !== null) {
+          created.media.push(id);
+          report.media++;
+        }
+      }
+      if (done % PROGRESS_EVERY === 0) await this.imports.progress(row.id, done, total, created);
+    }
+    await this.imports.progress(row.id, done, total, created);
+
+    // Files the ZIP holds that archive.json does not name are reported, never imported.
+    const named = new Set(manifest.media.map((item) => item.path).filter((path): path is string => !!path));
+    for (const entry of zip.entries) {
+      if (named.has(entry.name) || KNOWN_FILES.has(entry.name)) continue;
+      if (KNOWN_FOLDERS.some((folder) => entry.name.startsWith(folder))) continue;
+      report.skipped.push({ path: entry.name, reason: 'This file is not listed in archive.json, so it was left out.' });
+    }
+
+    // The member's own story and the memories they wrote on their own profile, where theirs are empty.
+    const exporter = manifest.people.find((person) => person.id === manifest.exportedBy.id);
+    const memories = manifest.memories
+      .filter((memory) => memory.personId === manifest.exportedBy.id && memory.writer?.id === manifest.exportedBy.id)
+      .map((memory) => ({
+        title: String(memory.title).trim().slice(0, MEMORY_TITLE_MAX) || 'Memory',
+        content: String(memory.content).slice(0, MEMORY_CONTENT_MAX),
+      }));
+    const story = text(exporter?.story)?.trim() ? exporter!.story!.slice(0, STORY_MAX) : null;
+    await this.calls.restoreProfile(row.userId, story, memories, (answer) => {
+      created.story ||= answer.story;
+      created.memories.push(...answer.memoryIds);
+    });
+    await this.imports.progress(row.id, total, total, created);
+    return report;
+  }
+
+  /**
+   * Who a person of the export is here: the importing member for the exporter, else a member with the username,
+   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them.
+   */
+  private async people(
+    row: ImportRow,
+    manifest: ArchiveManifest,
+    zip: CheckedZip,
+    folder: string,
+  ): Promise<(person: PersonName) => number | null> {
+    const named = [
+      ...manifest.people,
+      ...manifest.media.flatMap((item) => item.tags ?? []),
+      ...manifest.albums.flatMap((album) => (album.members ?? []).map((member) => member.person)),
+    ].filter((person): person is PersonName => !!person && typeof person.id === 'number');
+    const usernames = [
+      ...new Set(named.map((person) => person.username?.toLowerCase()).filter((name): name is string => !!name)),
+    ];
+    const byUsername = new Map<string, number>();
+    for (const batch of chunks(usernames, 1000)) {
+      const ids = await this.calls.membersByUsername(batch);
+      batch.forEach((username, index) => {
+        const id = ids[index];
+        if (id !== null && id !== undefined) byUsername.set(username, id);
+      });
+    }
+    const member = (person: PersonName) =>
+      person.id === manifest.exportedBy.id
+        ? row.userId
+        : person.username
+          ? (byUsername.get(person.username.toLowerCase()) ?? null)
+          : null;
+
+    // Tagged people without a member here come from the tree (a relative without an account, say).
+    const tagged = new Set(manifest.media.flatMap((item) => (item.tags ?? []).map((person) => person?.id)));
+    const fromTree = new Map<number, number>();
+    const gedcom = zip.entries.find((entry) => entry.name === 'family.ged');
+    const wanted = manifest.people.filter((person) => tagged.has(person.id) && member(person) === null);
+    if (gedcom && wanted.length > 0) {
+      const path = join(folder, 'family.ged');
+      await pipeline(await zip.open(gedcom), createWriteStream(path));
+      const records = await this.calls.peopleFromGedcom(row.userId, path);
+      for (const person of wanted) {
+        const id = records.get(String(person.gedcomXref ?? '').replace(/^@|@$/g, ''));
+        if (id !== undefined) fromTree.set(person.id, id);
+      }
+    }
+    return (person) => (person ? (member(person) ?? fromTree.get(person.id) ?? null) : null);
+  }
+
+  /** One item: its file stored and checked, its row written; null (and a line in the report) when skipped. */
+  private async restoreItem(
+    row: ImportRow,
+    zip: CheckedZip,
+    entries: Map<string, ZipEntry>,
+    item: ArchiveMedia,
+    importSource: string,
+    report: TakeoutImportReport,
+    queuePreparing: QueuePreparing,
+    context: { albumId: number | null; personOf: (person: PersonName) => number | null },
+  ): Promise<number | null> {
+    const skip = (reason: string) => {
+      report.skipped.push({ path: pathOf(item), reason });
+      return null;
+    };
+    if (!isMediaType(item.type)) return skip(`"${item.type}" is not a kind of item this archive keeps.`);
+    let file: { key: string; size: number; sha256: string; contentType: string; fileName: string } | null = null;
+    if (item.path) {
+      const entry = entries.get(item.path);
+      if (!entry) return skip('archive.json names this file, but the ZIP does not hold it.');
+      const declared: DeclaredFile = {
+        fileName: text(item.originalName) ?? item.path.split('/').pop()!,
+        mimeType: text(item.contentType) ?? '',
+      };
+      const stored = await this.storeEntry(zip, entry, declared);
+      const discard = async (reason: string) => {
+        await this.storage.delete(stored.key).catch(() => undefined);
+        return skip(reason);
+      };
+      if (text(item.sha256) && stored.sha256 !== item.sha256!.toLowerCase()) {
+        return discard('Its sha256 does not match archive.json: the file is damaged, so it was left out.');
+      }
+      const kind = acceptKind(item.type, stored.inspected, declared);
+      if (!kind) return discard(refusalMessage(item.type, stored.inspected));
+      if ((await this.imports.idsBySha256(row.userId, [stored.sha256])).size > 0) {
+        return discard('You already have this file in the archive, so it was not added again.');
+      }
+      file = {
+        key: stored.key,
+        size: stored.size,
+        sha256: stored.sha256,
+        contentType: kind.contentType,
+        fileName: declared.fileName.slice(0, 255),
+      };
+    } else if (item.type !== 'post') {
+      return skip('archive.json names no file for this item.');
+    }
+    let saved: MediaItemEntity;
+    try {
+      saved = await this.media.insert({
+        userId: row.userId,
+        type: item.type,
+        title: (String(item.title ?? '').trim() || file?.fileName || 'Untitled').slice(0, 200),
+        description: typeof item.description === 'string' ? item.description : null,
+        mediaDate: validDate(item.mediaDate) ? item.mediaDate : localToday(),
+        dateGiven: validDate(item.mediaDate),
+        albumId: context.albumId,
+        websiteUrl: item.type === 'post' && typeof item.websiteUrl === 'string' ? item.websiteUrl.slice(0, 2000) : null,
+        content: item.type === 'post' && typeof item.content === 'string' ? item.content : null,
+        objectKey: file?.key ?? null,
+        contentType: file?.contentType ?? null,
+        fileName: file?.fileName ?? null,
+        fileSize: file?.size ?? null,
+        sha256: file?.sha256 ?? null,
+        processing: needsPreparing({ type: item.type, objectKey: file?.key ?? null }) ? 'pending' : 'ready',
+        processingError: null,
+        width: null,
+        height: null,
+        durationSeconds: null,
+        playbackType: null,
+        preparedAt: null,
+        thumbnailReady: false,
+        importSource,
+      });
+    } catch (error) {
+      if (file) await this.storage.delete(file.key).catch(() => undefined);
+      if (error instanceof DuplicateUploadError) {
+        return skip('You already have this file in the archive, so it was not added again.');
+      }
+      throw error;
+    }
+    for (const person of item.tags ?? []) {
+      const id = context.personOf(person);
+      if (id === null) {
+        report.skipped.push({
+          path: pathOf(item),
+          reason: `${person?.displayName ?? 'Someone'} is not a member of this archive, so was not tagged.`,
+        });
+      } else if (await this.media.addTag(saved.id, id)) {
+        report.tags++;
+      }
+    }
+    await queuePreparing(saved).catch((error: Error) =>
+      this.logger.warn(`Media item ${saved.id} waits for the backfill: ${error.message}`),
+    );
+    return saved.id;
+  }
+
+  /**
+   * An entry's bytes into storage as an upload's are. A read that fails half-way (damaged data, a size that lies)
+   * fails the whole import with a sentence naming the file, since the ZIP cannot be trusted further.
+   */
+  private async storeEntry(zip: CheckedZip, entry: ZipEntry, declared: DeclaredFile) {
+    const source = await zip.open(entry);
+    let readError: Error | null = null;
+    source.on('error', (error: Error) => (readError = error));
+    try {
+      return await storeUpload(this.storage, newMediaKey(), source, {
+        maxBytes: MAX_FILE_BYTES,
+        tooLargeMessage: 'This file is too large.',
+        headBytes: SNIFF_BYTES,
+        inspect: (head) => sniffKind(head, declared),
+      });
+    } catch (error) {
+      if (readError) {
+        throw new ZipRefusedError(
+          `The ZIP is damaged at "${entry.name}" (${(readError as Error).message}); nothing was kept. Export the archive again.`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Takes back what an import made: its items with their files, its albums, the story and memories it wrote. */
+  private async undo(userId: number, created: CreatedByImport): Promise<void> {
+    try {
+      for (const batch of chunks(created.media, 1000)) {
+        const keys = (await this.imports.objectKeysOf(batch)).flatMap((item) => [
+          ...(item.objectKey ? [item.objectKey] : []),
+          ...allDerivativeKeys(item.id),
+        ]);
+        await this.media.deleteMany(batch);
+        for (const key of keys) await this.storage.delete(key).catch(() => undefined);
+      }
+      await this.calls.deleteAlbums(created.albums);
+      await this.calls.undoProfile(userId, created.story, created.memories);
+    } catch (error) {
+      this.logger.error(`Could not take back a failed import: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+}
