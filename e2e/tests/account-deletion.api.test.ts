@@ -58,6 +58,14 @@ describe('deleting an account removes exactly that person’s data', () => {
     const picture = uploadForm({}, { bytes: await jpeg(34), name: 'me.jpg', type: 'image/jpeg' });
     expect((await gone.client.post('/api/users/profile-picture', picture)).status).toBe(200);
 
+    // A takeout export of theirs: its ZIP holds their things, so it has to go too.
+    const exported = await gone.client.post('/api/exports', { scope: 'mine' });
+    expect(exported.status).toBe(202);
+    for (let tries = 0; (await gone.client.get(`/api/exports/${exported.body.id}`)).body.status !== 'ready'; tries++) {
+      expect(tries).toBeLessThan(300);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
     const objectsBefore = storedObjects();
 
     expect((await gone.client.delete('/api/user')).status).toBe(200);
@@ -84,9 +92,9 @@ describe('deleting an account removes exactly that person’s data', () => {
     expect((await keep.client.get(`/api/media/${keepsPhoto.id}`)).status).toBe(200);
     expect((await keep.client.get('/api/user')).body.id).toBe(keep.user.id);
 
-    // Exactly four objects went: the photo, its thumbnail and preview, and the profile picture.
+    // Exactly five objects went: the photo, its thumbnail and preview, the profile picture and the export's ZIP.
     const objectsAfter = storedObjects();
     expect(objectsAfter.every((key) => objectsBefore.includes(key))).toBe(true);
-    expect(objectsBefore.length - objectsAfter.length).toBe(4);
+    expect(objectsBefore.length - objectsAfter.length).toBe(5);
   });
 });

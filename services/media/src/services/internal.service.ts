@@ -8,6 +8,7 @@ import {
 } from '../dtos/internal.dto';
 import type { ObjectStorage } from '@family/shared/storage';
 import { MediaRepository } from '../repositories/media.repository';
+import { ExportRepository } from '../takeout/export.repository';
 import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
@@ -28,6 +29,7 @@ export class InternalMediaService {
     private readonly presenter: MediaPresenter,
     private readonly purger: MediaPurger,
     private readonly imports: TakeoutImportRepository,
+    private readonly exports: ExportRepository,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -43,7 +45,8 @@ export class InternalMediaService {
 
   /**
    * An account is being deleted (docs/architecture.md "Work across services"): its uploads, in the archive and in
-   * the trash alike, go at once with their files, its tags on other people's items, and its takeout imports.
+   * the trash alike, go at once with their files, its tags on other people's items, and its takeout imports and
+   * exports.
    * Batch by batch; files go before rows, so a failure half-way is finished by a retry.
    */
   async purgeUser(userId: number): Promise<void> {
@@ -53,6 +56,9 @@ export class InternalMediaService {
     // Files before rows, as above: a retry finds what a failure left.
     for (const key of await this.imports.fileKeysOf(userId)) await this.storage.delete(key);
     await this.imports.deleteOfUser(userId);
+    // An export running now finds its row gone and throws its ZIP away (docs/api.md "Takeout").
+    for (const key of await this.exports.fileKeysOf(userId)) await this.storage.delete(key);
+    await this.exports.deleteOfUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
   }
 

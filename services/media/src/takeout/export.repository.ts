@@ -101,4 +101,17 @@ export class ExportRepository {
       [limit],
     );
   }
+
+  /** The ZIPs of a person's exports, for an account deletion. */
+  async fileKeysOf(userId: number): Promise<string[]> {
+    const rows: { object_key: string }[] = await this.db.query(
+      `SELECT object_key FROM exports WHERE user_id = $1 AND object_key IS NOT NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.object_key);
+  }
+
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.db.query(`DELETE FROM exports WHERE user_id = $1`, [userId]);
+  }
 }
