@@ -80,9 +80,9 @@ describe('bulk actions and the ZIP download', () => {
 
   beforeAll(async () => {
     stack = await startMediaStack({ worker: false });
-    kate = await addPerson(stack, 401, 'kate', 'Kate');
-    leo = await addPerson(stack, 402, 'leo', 'Leo');
-    mia = await addPerson(stack, 403, 'mia', 'Mia');
+    kate = await addPerson(stack, 1101, 'kira', 'Kira');
+    leo = await addPerson(stack, 1102, 'lev', 'Lev');
+    mia = await addPerson(stack, 1103, 'mira', 'Mira');
     wedding = await createAlbum(kate, 'Wedding');
     leosAlbum = await createAlbum(leo, "Leo's papers");
     k1 = await photo(kate, 'Hochzeit: Ömer & Zoë / Tanz', '2019-06-01');

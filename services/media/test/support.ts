@@ -35,10 +35,11 @@ export type Person = TestPerson;
 export interface MediaStack {
   profile: TestApp;
   albums: TestApp;
-  /** Only when asked for: takeout exports read ties and GEDCOM from it. */
-  family: TestApp | null;
   media: TestApp;
-  /** Auth and family, when asked for (a takeout's family.ged goes through them). */
+  /**
+   * Auth and family, when asked for: takeout exports read ties and GEDCOM from family, and a takeout import's
+   * family.ged goes through them.
+   */
   auth: TestApp | null;
   family: TestApp | null;
   storageDir: string;
@@ -85,7 +86,6 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
   const stack: MediaStack = {
     profile,
     albums,
-    family,
     media,
     auth,
     family,
@@ -118,7 +118,6 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
       await family?.app.close();
       await media.app.close();
       await albums.app.close();
-      await family?.app.close();
       await profile.app.close();
       await auth?.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });

@@ -55,7 +55,7 @@ describe('takeout export (real services, queue and files)', () => {
 
   beforeAll(async () => {
     stack = await startMediaStack({ family: true });
-    olga = await addPerson(stack, 901, 'olga', 'Olga Wiśniewska');
+    olga = await addPerson(stack, 901, 'olena', 'Olga Wiśniewska');
     piotr = await addPerson(stack, 902, 'piotr', 'Piotr');
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'takeout-spec-'));
   });
@@ -156,7 +156,7 @@ describe('takeout export (real services, queue and files)', () => {
       sizeBytes: photoBytes.length,
       thumbnailPath: `thumbs/${photo.id}.webp`,
       albumId: null,
-      uploader: { id: olga.id, username: 'olga', displayName: 'Olga Wiśniewska' },
+      uploader: { id: olga.id, username: 'olena', displayName: 'Olga Wiśniewska' },
       tags: [{ id: piotr.id, username: 'piotr', displayName: 'Piotr' }],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -59,8 +59,8 @@ describe('trash (real Postgres, real albums service, real files)', () => {
 
   beforeAll(async () => {
     stack = await startMediaStack();
-    ann = await addPerson(stack, 501, 'ann', 'Ann');
-    ben = await addPerson(stack, 502, 'ben', 'Ben');
+    ann = await addPerson(stack, 1201, 'ann', 'Ann');
+    ben = await addPerson(stack, 1202, 'ben', 'Ben');
     cal = await addPerson(stack, 503, 'cal', 'Cal');
     picnic = (
       await request(stack.albums.url)
