@@ -13,6 +13,7 @@ import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaRepository } from './repositories/media.repository';
 import { AlbumAccessClient } from './services/album-access.client';
+import { BrowseService } from './services/browse.service';
 import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
 import { MediaImportService } from './services/media-import.service';
@@ -58,6 +59,7 @@ export class AppModule {
         MediaPresenter,
         MediaJobs,
         MediaService,
+        BrowseService,
         UploadService,
         UploadThumbnailer,
         FileService,

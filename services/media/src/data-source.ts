@@ -4,6 +4,7 @@ import { MediaTagEntity } from './entities/media-tag.entity';
 import { CreateMedia1763780000000 } from './migrations/1763780000000-create-media';
 import { MediaProcessing1767000000000 } from './migrations/1767000000000-media-processing';
 import { ThumbnailReady1768000000000 } from './migrations/1768000000000-thumbnail-ready';
+import { Browse1769100000000 } from './migrations/1769100000000-browse';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -19,6 +20,7 @@ export function mediaDatabase(url: string) {
       CreateChangeGenerations1764600000000,
       MediaProcessing1767000000000,
       ThumbnailReady1768000000000,
+      Browse1769100000000,
     ],
   };
 }
