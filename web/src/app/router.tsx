@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./routes/user-media').then((m) => ({ default: m.UserTaggedRoute }))),
           },
           { path: paths.userMemories.path, lazy: page(() => import('./routes/user-memories')) },
+          { path: paths.media.path, lazy: page(() => import('./routes/media')) },
           { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
         ],
       },

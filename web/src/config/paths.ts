@@ -25,5 +25,10 @@ export const paths = {
     path: '/profile/:id/memories',
     getHref: (id: number | string) => `/profile/${id}/memories`,
   },
+  /** One media item: over the list it was opened from, or over the gallery (docs/product.md "Media addresses"). */
+  media: {
+    path: '/media/:id',
+    getHref: (id: number | string) => `/media/${id}`,
+  },
   notFound: { path: '*' },
 } as const;
