@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
 import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
@@ -59,6 +59,22 @@ export function MediaDetailDialog({ item, open, onClose, slots, onPrevious, onNe
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const [paper, setPaper] = useState<HTMLDivElement | null>(null);
+
+  // A sideways swipe is ours (previous, next): the browser must not take it as its own back or forward gesture,
+  // which only a listener that may cancel the move can stop (React's touch listeners are passive).
+  useEffect(() => {
+    if (!paper) return;
+    const onTouchMove = (event: globalThis.TouchEvent) => {
+      const start = touchStart.current;
+      const touch = event.touches[0];
+      if (!start || !touch || !event.cancelable) return;
+      const dx = Math.abs(touch.clientX - start.x);
+      if (dx > 10 && dx > Math.abs(touch.clientY - start.y)) event.preventDefault();
+    };
+    paper.addEventListener('touchmove', onTouchMove, { passive: false });
+    return () => paper.removeEventListener('touchmove', onTouchMove);
+  }, [paper]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || !arrowsMoveFrom(event.target)) return;
@@ -79,6 +95,8 @@ export function MediaDetailDialog({ item, open, onClose, slots, onPrevious, onNe
     const dx = touch.clientX - start.x;
     const dy = touch.clientY - start.y;
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) <= Math.abs(dy)) return;
+    // A swipe is not a tap: no click on whatever the finger was lifted over.
+    if (event.cancelable) event.preventDefault();
     // Swiping left brings the next item in from the right, as on a phone's photos.
     (dx < 0 ? onNext : onPrevious)?.();
   };
@@ -92,7 +110,7 @@ export function MediaDetailDialog({ item, open, onClose, slots, onPrevious, onNe
       maxWidth="md"
       fullScreen={phone}
       onKeyDown={onKeyDown}
-      slotProps={{ paper: { onTouchStart, onTouchEnd } }}
+      slotProps={{ paper: { ref: setPaper, onTouchStart, onTouchEnd, sx: { touchAction: 'pan-y pinch-zoom' } } }}
     >
       {item && (
         <MediaDetail
