@@ -50,7 +50,8 @@ export function JumpToDate({ onJump }: JumpToDateProps) {
           setChosenMonth('');
         }}
         slotProps={{ select: { native: true } }}
-        sx={{ minWidth: 110 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 130 } }}
       >
         {years.map((option) => (
           <option key={option} value={option}>
@@ -64,7 +65,8 @@ export function JumpToDate({ onJump }: JumpToDateProps) {
         value={month}
         onChange={(event) => setChosenMonth(event.target.value)}
         slotProps={{ select: { native: true } }}
-        sx={{ minWidth: 150 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 200 } }}
       >
         {monthsOfYear.map((row) => (
           <option key={row.month} value={row.month}>
