@@ -145,6 +145,19 @@ describe('browsing like a photo app, in a browser', () => {
         expect(new URL(page.url()).pathname).toBe('/');
         await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
 
+        // From a person's uploaded page too: Back returns there, and Next follows that page's order.
+        await page.goto(`/profile/${rose.id}/uploaded`);
+        await page.getByRole('heading', { level: 1, name: 'Uploaded Media' }).waitFor();
+        await page.getByRole('button', { name: `Open ${walk.A.title}` }).click();
+        await page.getByRole('dialog', { name: walk.A.title }).waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/media/${walk.A.id}`);
+        await page.getByRole('dialog').getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('dialog', { name: walk.B.title }).waitFor();
+        await page.goBack();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect(new URL(page.url()).pathname).toBe(`/profile/${rose.id}/uploaded`);
+        await page.getByRole('heading', { level: 1, name: 'Uploaded Media' }).waitFor();
+
         // A shared link, typed into a fresh tab: the item over the gallery; Close goes to the gallery.
         const shared = await page.context().newPage();
         await shared.goto(`${baseUrl}/media/${walk.C.id}`);
@@ -206,6 +219,7 @@ describe('browsing like a photo app, in a browser', () => {
         await page.goto('/albums');
         await page.getByRole('button', { name: `View ${albumName}` }).click();
         const album = page.getByRole('dialog', { name: albumName });
+        await album.getByRole('button', { name: `Open ${trip[1].title}` }).waitFor();
         await album.getByRole('button', { name: `Open ${trip[1].title}` }).click();
         await shows(trip[1]);
         const item = page.getByRole('dialog', { name: trip[1].title });
