@@ -46,7 +46,7 @@ export type MediaDetailDialogProps = {
 /** A horizontal swipe at least this long (and longer than it is tall) moves to the next or previous item. */
 const SWIPE_PX = 50;
 
-/** Arrow keys move through the list, except where they already mean something: typing, a player's seek bar. */
+/** Arrow keys and swipes move through the list, except where they already mean something: typing, a player. */
 function arrowsMoveFrom(target: EventTarget): boolean {
   if (!(target instanceof HTMLElement)) return true;
   if (target.isContentEditable) return false;
@@ -85,7 +85,9 @@ export function MediaDetailDialog({ item, open, onClose, slots, onPrevious, onNe
   };
   const onTouchStart = (event: TouchEvent) => {
     const touch = event.touches[0];
-    touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+    // A finger on a player's seek bar or in a text field is not swiping.
+    const swipes = event.touches.length === 1 && touch && arrowsMoveFrom(event.target);
+    touchStart.current = swipes ? { x: touch.clientX, y: touch.clientY } : null;
   };
   const onTouchEnd = (event: TouchEvent) => {
     const start = touchStart.current;
