@@ -8,6 +8,7 @@
 // `--only=bulk` only select many's: a bulk action on 500 items, a ZIP download's MB/s and memory.
 // `--only=takeout` only the takeout export's (BENCH_TAKEOUT_ITEMS items, 10,000 by default).
 // `--only=takeout-import` only the import of an export's ZIP.
+// `--only=browse` seeds the large archive and runs only the browsing rows (jumps by date, months, on this day).
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -601,6 +602,41 @@ async function measureFirstVisit(session) {
 
 // --- main ----------------------------------------------------------------------------------------------------
 
+/**
+ * docs/api.md "Browsing" on the 100,000 items: "Jump to date" (`before=`, a different month each time over the 25
+ * years the seed spreads its dates), the months of "Jump to date" as a person gets them again and again (kept
+ * while nothing changed) and just after a change (counted afresh), and "On this day".
+ */
+async function measureBrowse(session) {
+  const pad = (n) => String(n).padStart(2, '0');
+  const fullPage = (answer) => {
+    const page = json(answer);
+    if (page.items.length !== PAGE_SIZE || !page.nextCursor) throw new Error('A jump came back short.');
+  };
+  log('browse: jumps by before=, months, on this day…');
+  const jumps = await timeWithCalls(
+    (i) => session.get(`/api/media?limit=${PAGE_SIZE}&before=${2002 + ((i * 7) % 24)}-${pad(((i * 5) % 12) + 1)}-01`),
+    { check: fullPage },
+  );
+  timedRow(`browse: before= jump, page 1 (limit ${PAGE_SIZE})`, jumps, 50);
+  const allMonths = (answer) => {
+    if (json(answer).length < 290) throw new Error('The months of 25 years came back short.');
+  };
+  const months = await timeRequests(() => session.get('/api/media/months'), { check: allMonths });
+  timedRow('browse: months (kept while nothing changed)', months, 50);
+  // What the first person after an upload waits: every request follows a change of the items.
+  const fresh = await timeRequests(
+    async () => {
+      await db.query(`UPDATE media.change_generations SET generation = generation + 1 WHERE kind = 'media-items'`);
+      return session.get('/api/media/months');
+    },
+    { check: allMonths },
+  );
+  timedRow('browse: months counted afresh (after a change)', fresh, 100);
+  const onThisDay = await timeRequests(() => session.get('/api/media/on-this-day'));
+  timedRow('browse: on this day', onThisDay, 50, { items: json(onThisDay.last).flatMap((g) => g.items).length });
+}
+
 async function main() {
   const started = performance.now();
   database = await createDatabase(adminUrl);
@@ -632,6 +668,9 @@ async function main() {
     await measureTakeout(session, viewer, stack, db, rows, log);
   } else if (ONLY === 'takeout-import') {
     await measureTakeoutImport(session, stack, rows, log);
+  } else if (ONLY === 'browse') {
+    await seed(viewer);
+    await measureBrowse(session);
   } else {
     if (ONLY !== 'media-worker') {
       // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
@@ -648,11 +687,12 @@ async function main() {
     }
   }
   stack.check();
-  // Sections that seed their own data and stop before the large archive.
-  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import'];
+  // Sections run alone above, which skip the large archive's rows.
+  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'browse'];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);
+    await measureBrowse(session);
     await measureTree(session, graph);
     await measureAlbums(session);
     await measureHopTax(session, viewer);

@@ -89,6 +89,11 @@ interface MediaPageQuery {
   q?: string;
   type?: MediaType;
   albumId?: number;
+  /**
+   * `YYYY-MM-DD`: start at the newest item dated before that day (docs/api.md "Browsing"), as a cursor that
+   * starts at a date; `cursor`, when given, goes on from where the page before ended instead.
+   */
+  before?: string;
 }
 
 /** GET /api/media */

@@ -17,6 +17,7 @@ import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaRepository } from './repositories/media.repository';
 import { AlbumAccessClient } from './services/album-access.client';
 import { BulkMediaService } from './services/bulk-media.service';
+import { BrowseService } from './services/browse.service';
 import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
 import { MediaImportService } from './services/media-import.service';
@@ -76,6 +77,7 @@ export class AppModule {
         MediaPurger,
         MediaService,
         TrashService,
+        BrowseService,
         UploadService,
         UploadThumbnailer,
         FileService,

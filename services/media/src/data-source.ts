@@ -7,6 +7,7 @@ import { ThumbnailReady1768000000000 } from './migrations/1768000000000-thumbnai
 import { CreateExports1769000000000 } from './migrations/1769000000000-create-exports';
 import { TakeoutImports1769050000000 } from './migrations/1769050000000-takeout-imports';
 import { Trash1769100000000 } from './migrations/1769100000000-trash';
+import { Browse1769200000000 } from './migrations/1769200000000-browse';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -25,6 +26,7 @@ export function mediaDatabase(url: string) {
       CreateExports1769000000000,
       TakeoutImports1769050000000,
       Trash1769100000000,
+      Browse1769200000000,
     ],
   };
 }

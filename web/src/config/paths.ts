@@ -26,5 +26,10 @@ export const paths = {
     getHref: (id: number | string) => `/profile/${id}/memories`,
   },
   trash: { path: '/trash', getHref: () => '/trash' },
+  /** One media item: over the list it was opened from, or over the gallery (docs/product.md "Media addresses"). */
+  media: {
+    path: '/media/:id',
+    getHref: (id: number | string) => `/media/${id}`,
+  },
   notFound: { path: '*' },
 } as const;

@@ -12,23 +12,25 @@ import {
   Req,
   UseFilters,
 } from '@nestjs/common';
-import type { UploadLimits } from '@family/contract';
+import type { MediaMonth, OnThisDayGroup, UploadLimits } from '@family/contract';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
 import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import { DuplicateUploadFilter } from '../http/duplicate-upload.filter';
+import { BrowseService } from '../services/browse.service';
 import { MediaService } from '../services/media.service';
 import { UploadService } from '../services/upload.service';
 import { MEDIA_CONFIG } from '../services/tokens';
 import type { MediaConfig } from '../config';
 
-// Static paths (tagged, limits) are declared before `:id`, so they are never read as an id.
+// Static paths (tagged, limits, months, on-this-day) are declared before `:id`, so they are never read as an id.
 @Controller('api/media')
 export class MediaController {
   constructor(
     private readonly media: MediaService,
     private readonly uploads: UploadService,
+    private readonly browse: BrowseService,
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
@@ -46,6 +48,17 @@ export class MediaController {
   @Get('tagged')
   tagged(@CurrentUser() user: Identity, @Query() query: TaggedMediaQuery) {
     return this.media.tagged(user, query);
+  }
+
+  /** How many items the caller sees in each month, newest first: feeds "Jump to date". */
+  @Get('months')
+  months(@CurrentUser() user: Identity): Promise<MediaMonth[]> {
+    return this.browse.monthsOf(user);
+  }
+
+  @Get('on-this-day')
+  onThisDay(@CurrentUser() user: Identity): Promise<OnThisDayGroup[]> {
+    return this.browse.onThisDay(user);
   }
 
   /** Multipart, streamed into storage: Nest's body parsers leave multipart alone. */

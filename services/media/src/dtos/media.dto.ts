@@ -18,6 +18,7 @@ import { emptyToUndefined, IsCalendarDate, IsId, personName, trim, trimToNull } 
 import type { MediaItemEntity } from '../entities/media-item.entity';
 
 export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
+export const BEFORE_FORMAT_MESSAGE = 'before must be a calendar date as YYYY-MM-DD, such as 2020-04-01.';
 
 // Responses --------------------------------------------------------------------------------------------------
 
@@ -120,6 +121,12 @@ class PageQuery {
   @Type(() => Number)
   @IsId({ message: 'albumId must be an album id' })
   albumId?: number;
+
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @IsCalendarDate({ message: BEFORE_FORMAT_MESSAGE })
+  @IsString({ message: BEFORE_FORMAT_MESSAGE })
+  before?: string;
 }
 
 /** GET /api/media */

@@ -154,6 +154,53 @@ export class MediaRepository {
     return rows.map(toItem);
   }
 
+  /**
+   * docs/api.md "Browsing": how many items the viewer sees in each month, newest month first. One pass over the
+   * table with the visibility rule (the tags the viewer has are read once, not per row); media keeps the answer
+   * per person while nothing changed (BrowseService).
+   */
+  async months(viewer: Viewer): Promise<Array<{ month: string; count: number }>> {
+    const params = new Params();
+    const me = params.add(viewer.userId);
+    const albums = params.add(viewer.visibleAlbumIds);
+    return this.items.query(
+      `SELECT to_char(date_trunc('month', m.media_date), 'YYYY-MM') AS month, count(*)::int AS count
+         FROM media_items m
+        WHERE ${LIVE} AND (m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
+           OR m.id = ANY(ARRAY(SELECT vt.media_id FROM media_tags vt WHERE vt.user_id = ${me})))
+        GROUP BY 1 ORDER BY 1 DESC`,
+      params.values,
+    );
+  }
+
+  /**
+   * Items dated on this day and month in years before `beforeYear`, newest year first, at most `perYear` of each
+   * year and `limit` in all (the index media_items_month_day).
+   */
+  async onThisDay(
+    viewer: Viewer,
+    day: { month: number; day: number; beforeYear: number },
+    perYear: number,
+    limit: number,
+  ): Promise<MediaItemEntity[]> {
+    const params = new Params();
+    const visible = visibleTo(viewer, params);
+    const rows: Record<string, unknown>[] = await this.items.query(
+      `SELECT ${COLUMNS} FROM (
+         SELECT m.*, row_number() OVER (PARTITION BY EXTRACT(YEAR FROM m.media_date) ORDER BY m.id DESC) AS position
+           FROM media_items m
+          WHERE EXTRACT(MONTH FROM m.media_date)::int = ${params.add(day.month)}
+            AND EXTRACT(DAY FROM m.media_date)::int = ${params.add(day.day)}
+            AND m.media_date < make_date(${params.add(day.beforeYear)}, 1, 1)
+            AND ${LIVE} AND ${visible}
+       ) m
+       WHERE m.position <= ${params.add(perYear)}
+       ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map(toItem);
+  }
+
   /** The item when the viewer may see it, else null (unknown and invisible look the same). */
   async findVisible(id: number, viewer: Viewer): Promise<MediaItemEntity | null> {
     const params = new Params();

@@ -92,9 +92,10 @@ export class MediaService {
   private async page(
     user: Identity,
     filter: MediaFilter,
-    query: { limit?: number; cursor?: string },
+    query: { limit?: number; cursor?: string; before?: string },
   ): Promise<MediaPage> {
-    const after = decodeCursor(query.cursor);
+    // `before` is a cursor that starts at a date: ids start at 1, so (date, 0) comes after every item of that day.
+    const after = decodeCursor(query.cursor) ?? (query.before ? { mediaDate: query.before, id: 0 } : null);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const { visible } = await this.access.for(user.id).albums();
     const rows = await this.media.list({ userId: user.id, visibleAlbumIds: visible }, filter, after, limit + 1);

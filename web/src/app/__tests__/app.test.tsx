@@ -42,6 +42,7 @@ function backEnd({ signedIn, logout = 204 }: { signedIn: boolean; logout?: numbe
       return fakeResponse(logout);
     }
     // The media gallery on '/' and the media pages ask for lists: an empty archive.
+    if (url === '/api/media/months' || url === '/api/media/on-this-day') return fakeResponse(200, []);
     if (url.startsWith('/api/media')) return fakeResponse(200, { items: [], nextCursor: null });
     if (url === '/api/users/7') {
       return fakeResponse(200, { id: 7, username: 'tom', displayName: 'Uncle Tom' });

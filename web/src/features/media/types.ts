@@ -17,6 +17,8 @@ export type MediaFilters = {
   /** Title search, case-insensitive substring (server-side). */
   q?: string;
   type?: MediaType | '';
+  /** `YYYY-MM-DD`: start at the newest item dated before that day ("Jump to date"). */
+  before?: string;
 };
 
 /** Places other features fill in (the albums work adds 'Add to Album' and the album line). */

@@ -184,7 +184,8 @@ describe('MediaGrid', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog closes through the address (back to the list's own), which the router applies after the delete.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4000 });
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Beach day' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'First steps' })).toBeInTheDocument();
   });

@@ -2,6 +2,8 @@ import { MEDIA_KEY_PREFIX } from '../../../lib/queries/media';
 import type { MediaFilters, MediaScope } from '../types';
 
 export const mediaItemKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}`;
+export const MEDIA_MONTHS_KEY = `${MEDIA_KEY_PREFIX}/months`;
+export const ON_THIS_DAY_KEY = `${MEDIA_KEY_PREFIX}/on-this-day`;
 export const mediaTagsKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}/tags`;
 
 /** GET /api/media (or /api/media/tagged) for a scope, filters and page. */
@@ -24,6 +26,7 @@ export function mediaListPath(
   const q = filters.q?.trim();
   if (q) params.set('q', q);
   if (filters.type) params.set('type', filters.type);
+  if (filters.before) params.set('before', filters.before);
   if (page.limit) params.set('limit', String(page.limit));
   if (page.cursor) params.set('cursor', page.cursor);
   const query = params.toString();

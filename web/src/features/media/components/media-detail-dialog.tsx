@@ -1,3 +1,5 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -13,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
 import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
@@ -36,13 +38,72 @@ export type MediaDetailDialogProps = {
   onClose: () => void;
   /** Places the albums work fills: 'Add to Album' in the header, the album line with its Remove button. */
   slots?: MediaDetailSlots;
+  /** The item before this one in the list it was opened from; left out at the start. */
+  onPrevious?: () => void;
+  /** The item after this one; left out at the end of the list. */
+  onNext?: () => void;
 };
 
+/** A horizontal swipe at least this long (and longer than it is tall) moves to the next or previous item. */
+const SWIPE_PX = 50;
+
+/** Arrow keys and swipes move through the list, except where they already mean something: typing, a player. */
+function arrowsMoveFrom(target: EventTarget): boolean {
+  if (!(target instanceof HTMLElement)) return true;
+  if (target.isContentEditable) return false;
+  return !['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName);
+}
+
 /** One media item (docs/product.md "Media detail dialog"): shown by type, edited, tagged and deleted. */
-export function MediaDetailDialog({ item, open, onClose, slots }: MediaDetailDialogProps) {
+export function MediaDetailDialog({ item, open, onClose, slots, onPrevious, onNext }: MediaDetailDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const [paper, setPaper] = useState<HTMLDivElement | null>(null);
+
+  // A sideways swipe is ours (previous, next): the browser must not take it as its own back or forward gesture,
+  // which only a listener that may cancel the move can stop (React's touch listeners are passive).
+  useEffect(() => {
+    if (!paper) return;
+    const onTouchMove = (event: globalThis.TouchEvent) => {
+      const start = touchStart.current;
+      const touch = event.touches[0];
+      if (!start || !touch || !event.cancelable) return;
+      const dx = Math.abs(touch.clientX - start.x);
+      if (dx > 10 && dx > Math.abs(touch.clientY - start.y)) event.preventDefault();
+    };
+    paper.addEventListener('touchmove', onTouchMove, { passive: false });
+    return () => paper.removeEventListener('touchmove', onTouchMove);
+  }, [paper]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !arrowsMoveFrom(event.target)) return;
+    const move = event.key === 'ArrowLeft' ? onPrevious : event.key === 'ArrowRight' ? onNext : undefined;
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    // A finger on a player's seek bar or in a text field is not swiping.
+    const swipes = event.touches.length === 1 && touch && arrowsMoveFrom(event.target);
+    touchStart.current = swipes ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    const dy = touch.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) <= Math.abs(dy)) return;
+    // A swipe is not a tap: no click on whatever the finger was lifted over.
+    if (event.cancelable) event.preventDefault();
+    // Swiping left brings the next item in from the right, as on a phone's photos.
+    (dx < 0 ? onNext : onPrevious)?.();
+  };
+
   return (
     <Dialog
       open={open && item !== null}
@@ -51,8 +112,20 @@ export function MediaDetailDialog({ item, open, onClose, slots }: MediaDetailDia
       fullWidth
       maxWidth="md"
       fullScreen={phone}
+      onKeyDown={onKeyDown}
+      slotProps={{ paper: { ref: setPaper, onTouchStart, onTouchEnd, sx: { touchAction: 'pan-y pinch-zoom' } } }}
     >
-      {item && <MediaDetail key={item.id} initial={item} titleId={titleId} onClose={onClose} slots={slots} />}
+      {item && (
+        <MediaDetail
+          key={item.id}
+          initial={item}
+          titleId={titleId}
+          onClose={onClose}
+          slots={slots}
+          onPrevious={onPrevious}
+          onNext={onNext}
+        />
+      )}
     </Dialog>
   );
 }
@@ -62,9 +135,11 @@ type MediaDetailProps = {
   titleId: string;
   onClose: () => void;
   slots?: MediaDetailSlots;
+  onPrevious?: () => void;
+  onNext?: () => void;
 };
 
-function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
+function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: MediaDetailProps) {
   const { toast } = useToast();
   const { item: current, error } = useMediaItem(initial);
   const item = current ?? initial;
@@ -160,6 +235,32 @@ function MediaDetail({ initial, titleId, onClose, slots }: MediaDetailProps) {
         </Box>
       )}
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 2, alignContent: 'start' }}>
+        {(onPrevious || onNext) && (
+          <Box
+            role="group"
+            aria-label="Move through the list"
+            sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
+          >
+            <Button
+              variant="outlined"
+              startIcon={<ChevronLeftIcon />}
+              onClick={onPrevious}
+              disabled={!onPrevious}
+              sx={{ minHeight: 44 }}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outlined"
+              endIcon={<ChevronRightIcon />}
+              onClick={onNext}
+              disabled={!onNext}
+              sx={{ minHeight: 44 }}
+            >
+              Next
+            </Button>
+          </Box>
+        )}
         <MediaViewer item={item} />
         <Box>
           <Typography>

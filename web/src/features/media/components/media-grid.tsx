@@ -3,18 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MediaItem, MediaType } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api';
 import { useMediaList } from '../api/use-media-list';
+import { mediaListId, useOpenMedia } from '../hooks/media-address';
 import type { MediaDetailSlots, MediaScope } from '../types';
+import { dayAfterMonth, monthBefore, monthLabel, monthOf } from '../utils/months';
+import { JumpToDate } from './jump-to-date';
 import { MediaCard } from './media-card';
 import { MediaCardSkeleton } from './media-card-skeleton';
-import { MediaDetailDialog } from './media-detail-dialog';
 import { MediaFilters } from './media-filters';
 import { SelectionBar } from '../selection/selection-bar';
 import { useMediaSelection } from '../selection/use-media-selection';
+import { RoutedMediaDialog } from './routed-media-dialog';
 import { TagUsersDialog } from './tag-users-dialog';
 
 /** docs/product.md "Media grid": six skeleton cards while loading. */
@@ -32,14 +35,27 @@ export type MediaGridProps = {
   renderCardActions?: (item: MediaItem) => ReactNode;
   /** Slots of the detail dialog (add to album, the album line). */
   detailSlots?: MediaDetailSlots;
+  /** The gallery: month headings and "Jump to date" (docs/product.md "Months"). */
+  byMonth?: boolean;
+  /** The gallery under a reloaded or shared `/media/{id}`: it shows that item (docs/product.md "Media addresses"). */
+  takesDirectAddress?: boolean;
 };
 
 /** The media grid of docs/product.md "Media grid": search, type filter, 1/2/3 columns, more loaded while scrolling. */
-export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaGridProps) {
+export function MediaGrid({
+  scope = {},
+  renderCardActions,
+  detailSlots,
+  byMonth = false,
+  takesDirectAddress = false,
+}: MediaGridProps) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [type, setType] = useState<MediaType | ''>('');
-  const [opened, setOpened] = useState<MediaItem | null>(null);
+  /** "Jump to date": the list starts before this day (`YYYY-MM-DD`), older items follow as one scrolls. */
+  const [before, setBefore] = useState<string | undefined>(undefined);
+  const listId = mediaListId(useId());
+  const openItem = useOpenMedia(listId);
   const [tagging, setTagging] = useState<MediaItem | null>(null);
   const albumScoped = 'albumId' in scope && scope.albumId !== undefined;
 
@@ -48,13 +64,37 @@ export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaG
     return () => clearTimeout(timer);
   }, [search]);
 
-  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, retry } = useMediaList(scope, { q, type });
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, retry } = useMediaList(scope, {
+    q,
+    type,
+    before,
+  });
+
+  const jump = (month: string) => {
+    setBefore(dayAfterMonth(month));
+    window.scrollTo({ top: 0 });
+  };
   // docs/product.md "Select many": ticked cards, and the bar with the actions on all of them.
   const selection = useMediaSelection(items);
 
   return (
     <Box>
       <MediaFilters search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
+      {byMonth && <JumpToDate onJump={jump} />}
+      {before && (
+        <Alert
+          severity="info"
+          variant="outlined"
+          sx={{ mb: 3, alignItems: 'center' }}
+          action={
+            <Button onClick={() => setBefore(undefined)} sx={{ minHeight: 44 }}>
+              Back to the newest
+            </Button>
+          }
+        >
+          From {monthLabel(monthBefore(before))} back.
+        </Alert>
+      )}
       {isLoading ? (
         <Grid aria-busy="true" aria-label="Loading media">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
@@ -70,16 +110,20 @@ export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaG
       ) : (
         <>
           <Grid>
-            {items.map((item) => (
-              <MediaCard
-                key={item.id}
-                item={item}
-                onOpen={setOpened}
-                onTagUsers={albumScoped ? undefined : setTagging}
-                extraActions={albumScoped ? undefined : renderCardActions?.(item)}
-                selected={selection.isSelected(item.id)}
-                onSelect={(picked, range) => selection.toggle(picked.id, range)}
-              />
+            {items.map((item, index) => (
+              <Fragment key={item.id}>
+                {byMonth && (index === 0 || monthOf(items[index - 1].mediaDate) !== monthOf(item.mediaDate)) && (
+                  <MonthHeading month={monthOf(item.mediaDate)} />
+                )}
+                <MediaCard
+                  item={item}
+                  onOpen={openItem}
+                  onTagUsers={albumScoped ? undefined : setTagging}
+                  extraActions={albumScoped ? undefined : renderCardActions?.(item)}
+                  selected={selection.isSelected(item.id)}
+                  onSelect={(picked, range) => selection.toggle(picked.id, range)}
+                />
+              </Fragment>
             ))}
           </Grid>
           {error && (
@@ -91,9 +135,29 @@ export function MediaGrid({ scope = {}, renderCardActions, detailSlots }: MediaG
           <SelectionBar selection={selection} />
         </>
       )}
-      <MediaDetailDialog item={opened} open={opened !== null} onClose={() => setOpened(null)} slots={detailSlots} />
+      <RoutedMediaDialog
+        listId={listId}
+        items={items}
+        hasMore={hasMore}
+        loadMore={loadMore}
+        takesDirectAddress={takesDirectAddress}
+        slots={detailSlots}
+      />
       {tagging && <TagUsersDialog open mediaId={tagging.id} onClose={() => setTagging(null)} />}
     </Box>
+  );
+}
+
+/** A month of the gallery, across the whole row: "March 2022". */
+function MonthHeading({ month }: { month: string }) {
+  return (
+    <Typography
+      variant="h6"
+      component="h2"
+      sx={{ gridColumn: '1 / -1', mt: 1, mb: -1, fontWeight: 600, color: 'text.primary' }}
+    >
+      {monthLabel(month)}
+    </Typography>
   );
 }
 
