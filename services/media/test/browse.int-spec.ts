@@ -34,9 +34,9 @@ describe('browsing (real Postgres, real profile and albums services)', () => {
 
   beforeAll(async () => {
     stack = await startMediaStack({ worker: false });
-    alice = await addPerson(stack, 301, 'alice-b', 'Alice');
-    bob = await addPerson(stack, 302, 'bob-b', 'Bob');
-    carol = await addPerson(stack, 303, 'carol-b', 'Carol');
+    alice = await addPerson(stack, 1301, 'alice-b', 'Alice');
+    bob = await addPerson(stack, 1302, 'bob-b', 'Bob');
+    carol = await addPerson(stack, 1303, 'carol-b', 'Carol');
   });
 
   afterAll(async () => {

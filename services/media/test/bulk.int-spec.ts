@@ -1,6 +1,6 @@
 import request from 'supertest';
 import * as yauzl from 'yauzl';
-import type { BulkResult, MediaItem } from '@family/contract';
+import type { BulkResult, MediaItem, TrashPage } from '@family/contract';
 import { addPerson, binary, jpegWithExif, type MediaStack, type Person, startMediaStack, upload } from './support';
 
 /** Every entry of a ZIP in memory, with its bytes and whether its name is flagged UTF-8. */
@@ -215,7 +215,7 @@ describe('bulk actions and the ZIP download', () => {
     expect(bad.body.message).toBe('ids must be a list of media item ids');
   });
 
-  it('deletes what the member may delete through the single delete, files included, and reports the rest', async () => {
+  it('moves what the member may delete to the trash through the single delete, and reports the rest', async () => {
     const second = await photo(kate, 'Second album photo', '2019-06-04');
     const [{ key }] = (await stack.db.query(`SELECT object_key AS key FROM media_items WHERE id = $1`, [
       k2.id,
@@ -234,6 +234,11 @@ describe('bulk actions and the ZIP download', () => {
     await api().get(`/api/media/${k2.id}`).set(kate.headers).expect(404);
     await api().get(`/api/media/${l1.id}`).set(kate.headers).expect(200);
     await api().get(`/api/media/${l2.id}`).set(leo.headers).expect(200);
+    // In the trash, as after a single Delete: the file stays until the trash is emptied.
+    expect(await stack.storage.stat(key)).not.toBeNull();
+    const trash = (await api().get('/api/trash').set(kate.headers).expect(200)).body as TrashPage;
+    expect(trash.items.map((entry) => entry.item.id).sort()).toEqual([k2.id, second.id].sort());
+    await api().delete('/api/trash').set(kate.headers).expect(204);
     expect(await stack.storage.stat(key)).toBeNull();
   });
 });

@@ -166,8 +166,14 @@ describe('takeout import (real services, queue, worker and files)', () => {
     }
   }
 
+  // Their own uploads: the test files share one database, so the gallery also shows other files' items.
   const mine = async (who: Person) =>
-    (await request(stack.media.url).get('/api/media?limit=100').set(who.headers).expect(200)).body.items as {
+    (
+      await request(stack.media.url)
+        .get(`/api/media?limit=100&userId=${who.id}&uploaded=true`)
+        .set(who.headers)
+        .expect(200)
+    ).body.items as {
       id: number;
       title: string;
       user: { id: number };
