@@ -23,11 +23,14 @@ export function rootFontSize(page: Page): Promise<number> {
  * visible element reaches past its edges, unless it sits in something that scrolls on purpose (the tree).
  */
 export async function expectNothingSideways(page: Page, where: string): Promise<void> {
-  const problems = await page.evaluate(() => {
+  // The screen's width, not innerWidth: a phone's browser widens its window to fit a page that is too wide.
+  const screenWidth = page.viewportSize()!.width;
+  const problems = await page.evaluate((width) => {
     const found: string[] = [];
-    const width = window.innerWidth;
     const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
-    if (scrollWidth > width) found.push(`the page is ${scrollWidth} px wide in a ${width} px window`);
+    if (scrollWidth > width || window.innerWidth > width) {
+      found.push(`the page is ${Math.max(scrollWidth, window.innerWidth)} px wide on a ${width} px screen`);
+    }
     const describe = (element: Element) => {
       const label = element.getAttribute('aria-label') ?? (element.textContent ?? '').trim().slice(0, 40);
       return `<${element.tagName.toLowerCase()} class="${String(element.className).slice(0, 60)}"> "${label}"`;
@@ -46,11 +49,12 @@ export async function expectNothingSideways(page: Page, where: string): Promise<
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden text for screen readers
       if (box.right <= width + 1 && box.left >= -1) continue;
       if (box.bottom < 0) continue; // the skip link, above the page until focused
+      if (element instanceof SVGElement && element.ownerSVGElement) continue; // a drawing: its box is the <svg>
       if (scrollsSideways(element)) continue;
       found.push(`${describe(element)} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
     }
     return found;
-  });
+  }, screenWidth);
   if (problems.length > 0) throw new Error(`Sideways on ${where}:\n- ${problems.join('\n- ')}`);
 }
 
@@ -143,8 +147,18 @@ export async function expectVisibleFocusRing(page: Page, where: string, tabs = 4
         const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
         return (light! + 0.05) / (dark! + 0.05);
       };
-      // A text field draws its ring on the field's box around the input.
-      const ringed = [focused, focused.closest('.MuiInputBase-root')].filter((element) => element !== null);
+      // A drawing (a person in the tree) marks the shape that rings it.
+      if (focused instanceof SVGElement) {
+        const ring = focused.querySelector('[data-focus-ring]');
+        const style = ring && getComputedStyle(ring);
+        if (style && style.opacity === '1' && style.stroke !== 'none' && parseFloat(style.strokeWidth) >= 2) return '';
+      }
+      // A text field draws its ring on the field's box, a hidden checkbox on the box drawn for it.
+      const ringed = [
+        focused.checkVisibility({ opacityProperty: true }) ? focused : null,
+        focused.closest('.MuiInputBase-root'),
+        focused.closest('.MuiButtonBase-root'),
+      ].filter((element) => element !== null);
       for (const element of ringed) {
         const style = getComputedStyle(element);
         const outline = parse(style.outlineColor);

@@ -54,6 +54,9 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
           to={paths.home.getHref()}
           underline="none"
           sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 48,
             color: 'primary.dark',
             fontWeight: 700,
             fontSize: { xs: '1.25rem', md: '1.4rem' },

@@ -21,11 +21,13 @@ type MediaCardProps = {
 };
 
 export function MediaCard({ item, onOpen, onTagUsers, extraActions }: MediaCardProps) {
+  const date = formatMediaDate(item.mediaDate);
   return (
     <Card component="article" aria-label={item.title} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
       <CardActionArea
         onClick={() => onOpen(item)}
-        aria-label={`Open ${item.title}`}
+        // The name holds the text shown on it, title then date (docs/conventions.md "Accessibility").
+        aria-label={`Open ${item.title}, ${date}`}
         // Cards in a row share the tallest one's height: keep the picture at the top, not centred.
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
@@ -39,9 +41,9 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions }: MediaCardP
               sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere', lineHeight: 1.35 }}
             >
               {item.title}
-            </Typography>
+            </Typography>{' '}
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {formatMediaDate(item.mediaDate)}
+              {date}
             </Typography>
           </div>
         </CardContent>
