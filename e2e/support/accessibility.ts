@@ -4,13 +4,17 @@ import type { Page } from 'playwright-core';
 export const MIN_TARGET = 44;
 
 /**
- * Sets the browser's default text size to twice its usual 16 px, as a phone's text-size setting does: the
- * theme's sizes are rem, so every text doubles while spacing and boxes in px stay. Holds for the page's later
- * navigations too.
+ * Doubles the root font size on every page the context opens, as a phone's text-size setting does to this app:
+ * the theme's text sizes are rem (MUI's htmlFontSize stays 16), so every text doubles while spacing and boxes in
+ * px stay. (Chromium's own default-font-size setting instead zooms a mobile page in, which hides what overflows.)
  */
 export async function doubleTextSize(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  await page.context().addInitScript(() => {
+    // Runs before the document has its root element: set it as soon as there is one.
+    const apply = () => document.documentElement?.style.setProperty('font-size', '200%');
+    apply();
+    document.addEventListener('readystatechange', apply);
+  });
 }
 
 /** The root font size the page is drawn with, in px (32 after doubleTextSize). */
@@ -50,6 +54,7 @@ export async function expectNothingSideways(page: Page, where: string): Promise<
       if (box.right <= width + 1 && box.left >= -1) continue;
       if (box.bottom < 0) continue; // the skip link, above the page until focused
       if (element instanceof SVGElement && element.ownerSVGElement) continue; // a drawing: its box is the <svg>
+      if (element.closest('.MuiTouchRipple-root')) continue; // a press's ripple, clipped by its button
       if (scrollsSideways(element)) continue;
       found.push(`${describe(element)} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
     }

@@ -80,6 +80,18 @@ const baseTheme = createTheme({
     MuiToggleButton: {
       styleOverrides: { root: { color: '#4a4f55', minHeight: 48 } },
     },
+    // With large text a row of choices wraps onto more lines instead of pushing the page sideways, so each
+    // choice keeps its own border.
+    MuiToggleButtonGroup: {
+      styleOverrides: {
+        root: { flexWrap: 'wrap', gap: 6 },
+        grouped: {
+          margin: 0,
+          '&&': { border: '1px solid rgba(31, 35, 40, 0.23)', borderRadius: 10 },
+          '&&.Mui-selected': { borderColor: 'currentColor' },
+        },
+      },
+    },
     MuiCheckbox: {
       styleOverrides: { root: { padding: 12 } },
     },
@@ -123,6 +135,18 @@ const baseTheme = createTheme({
     },
     MuiListItemButton: {
       styleOverrides: { root: { minHeight: 52 } },
+    },
+    // Long names and usernames break rather than push a list wider than a phone.
+    MuiListItemText: {
+      styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } },
+    },
+    // A chip grows with its text (MUI's is a fixed height in px) and keeps its place beside a name.
+    MuiChip: {
+      styleOverrides: {
+        root: { height: 'auto', minHeight: 32, flexShrink: 0, maxWidth: '100%' },
+        sizeSmall: { minHeight: 24 },
+        label: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingBlock: 2 },
+      },
     },
     MuiCard: {
       defaultProps: { variant: 'outlined' },

@@ -61,7 +61,9 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
             fontWeight: 700,
             fontSize: { xs: '1.25rem', md: '1.4rem' },
             mr: 2,
-            whiteSpace: 'nowrap',
+            // With large text the name takes two lines rather than pushing the page sideways.
+            minWidth: 0,
+            lineHeight: 1.2,
           }}
         >
           Family Archive

@@ -44,7 +44,11 @@ export function ProfilePage({ user, own, uploadedMedia, taggedMedia, familyTree,
             mb: 2,
           }}
         >
-          <Link component={RouterLink} to={paths.family.getHref()} sx={{ display: 'inline-block', py: 1 }}>
+          <Link
+            component={RouterLink}
+            to={paths.family.getHref()}
+            sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+          >
             Back to Family Tree
           </Link>
           {relationAction}
