@@ -127,7 +127,7 @@ describe('MediaGrid', () => {
     const { user } = renderWithProviders(
       <MediaGrid renderCardActions={(item) => <button type="button">Add {item.title} to Album</button>} />,
     );
-    await user.click(await screen.findByRole('button', { name: 'Open Beach day' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Beach day,/ }));
     expect(screen.getByRole('dialog', { name: /Beach day/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -180,7 +180,7 @@ describe('MediaGrid', () => {
       return fakeResponse(200, page(list));
     });
     const { user } = renderWithProviders(<MediaGrid />);
-    await user.click(await screen.findByRole('button', { name: 'Open Beach day' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Beach day,/ }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
