@@ -193,6 +193,10 @@ async function makeArchive(): Promise<Archive> {
     photos.push(await uploadMedia(me.client, { type: 'photo', title }, pngFile([40 + index * 60, 120, 90], 64)));
   }
   for (const photo of photos) await waitPrepared(me.client, photo.id);
+  // An item without a picture: its card shows a placeholder with the type's name.
+  photos.push(
+    await uploadMedia(me.client, { type: 'post', title: `Letter from Gdańsk ${run}`, content: 'Dear all, ...' }),
+  );
   const albumName = `Summer holidays ${run}`;
   const album = (await me.client.post('/api/albums', { name: albumName, isShared: false })).body as { id: number };
   for (const photo of photos) await me.client.post(`/api/albums/${album.id}/media/${photo.id}`);
