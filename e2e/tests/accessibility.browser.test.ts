@@ -171,6 +171,45 @@ const screens: Record<string, Screen> = {
       await dialogsShown(page);
     },
   },
+  // On a phone the navigation is a side menu; wider, it is the header's row of links.
+  navigation: {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/albums');
+      const menu = page.getByRole('button', { name: 'Open navigation' });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'People' }).waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.MuiDrawer-paper')].every(
+          (paper) => getComputedStyle(paper).transform === 'none',
+        ),
+      );
+    },
+  },
+  'tagged media': {
+    signedIn: true,
+    open: async (page, { grandmaId, grandmaName }) => {
+      await page.goto(`/profile/${grandmaId}/tagged`);
+      await page.getByRole('link', { name: `Back to ${grandmaName}'s profile` }).waitFor();
+      await page.getByRole('article').first().locator('img').waitFor();
+    },
+  },
+  memories: {
+    signedIn: true,
+    open: async (page, { me }) => {
+      await page.goto(`/profile/${me.id}/memories`);
+      await page.getByText('The old kitchen').waitFor();
+    },
+  },
+  'add a person dialog': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/people');
+      await page.getByRole('button', { name: 'Add person' }).click();
+      await page.getByRole('dialog', { name: 'Add a person' }).waitFor();
+      await dialogsShown(page);
+    },
+  },
   'page not found': {
     signedIn: true,
     open: async (page) => {
