@@ -23,8 +23,9 @@ export function rootFontSize(page: Page): Promise<number> {
 }
 
 /**
- * Nothing scrolls sideways and nothing is cut off at the sides: the page is no wider than the window, and no
- * visible element reaches past its edges, unless it sits in something that scrolls on purpose (the tree).
+ * Nothing scrolls sideways and nothing is cut off: the page is no wider than the screen, no visible element
+ * reaches past its edges unless it sits in something that scrolls on purpose (the tree), and no text is cut short
+ * with an ellipsis.
  */
 export async function expectNothingSideways(page: Page, where: string): Promise<void> {
   // The screen's width, not innerWidth: a phone's browser widens its window to fit a page that is too wide.
@@ -51,6 +52,11 @@ export async function expectNothingSideways(page: Page, where: string): Promise<
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const box = element.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden text for screen readers
+      const style = getComputedStyle(element);
+      if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${describe(element)} is cut short with an ellipsis`);
+        continue;
+      }
       if (box.right <= width + 1 && box.left >= -1) continue;
       if (box.bottom < 0) continue; // the skip link, above the page until focused
       if (element instanceof SVGElement && element.ownerSVGElement) continue; // a drawing: its box is the <svg>

@@ -314,6 +314,7 @@ describe('accessibility of every screen', () => {
         await expectTouchTargets(page, `${name} at ${viewport.width} px`);
         await expectNothingSideways(page, `${name} at ${viewport.width} px`);
         await expectVisibleFocusRing(page, `${name} at ${viewport.width} px`);
+        await screenshot(page, `a11y-${fileName(name)}-${size}-focused`);
       },
     );
   });

@@ -112,10 +112,22 @@ const baseTheme = createTheme({
       defaultProps: { fullWidth: true, variant: 'outlined' },
     },
     // Field labels sit on the border at 85% (MUI: 75%) so they stay readable; the notch matches.
+    // With large text a label inside an empty field takes two lines rather than being cut short; on the border
+    // it may be as wide as the field (100% / 0.85, less the notch's padding).
     MuiInputLabel: {
       styleOverrides: {
-        shrink: { '&.MuiInputLabel-outlined': { transform: 'translate(14px, -11px) scale(0.85)' } },
+        root: { '&.MuiInputLabel-outlined:not(.MuiInputLabel-shrink)': { whiteSpace: 'normal', lineHeight: 1.2 } },
+        shrink: {
+          '&.MuiInputLabel-outlined': {
+            transform: 'translate(14px, -11px) scale(0.85)',
+            maxWidth: 'calc(100% / 0.85 - 32px)',
+          },
+        },
       },
+    },
+    // A chosen option wraps rather than being cut short with an ellipsis.
+    MuiSelect: {
+      styleOverrides: { select: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
     },
     MuiOutlinedInput: {
       styleOverrides: {

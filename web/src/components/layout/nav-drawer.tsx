@@ -36,7 +36,7 @@ export function NavDrawer({ open, onClose, onLogout, loggingOut = false, userNam
             Family Archive
           </Typography>
           {userName && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               Signed in as {userName}
             </Typography>
           )}
