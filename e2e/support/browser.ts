@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl } from './stack';
 
@@ -8,6 +9,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** The most common laptop screen. */
+export const LAPTOP = { width: 1366, height: 768 };
 
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
 export async function launchBrowser(): Promise<Browser> {
@@ -102,4 +105,40 @@ export async function dialogsShown(page: Page) {
       (element) => getComputedStyle(element).opacity === '1',
     ),
   );
+}
+
+/** The impacts that fail a test: axe's "serious" and "critical" (docs/conventions.md "Accessibility"). */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core over the whole page as it is now and fails with a readable list of every serious or critical
+ * violation: the rule, what it asks, and the elements that break it. Evaluated rather than added as a script
+ * tag, so the archive's Content-Security-Policy (no inline scripts) does not stop it.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const results = await run(document, { resultTypes: ['violations'] });
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target.join(' '), summary: node.failureSummary ?? '' })),
+    }));
+  });
+  const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+  if (failing.length === 0) return;
+  const list = failing
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `- ${id} (${impact}): ${help}\n` +
+        nodes
+          .slice(0, 5)
+          .map(({ target, summary }) => `    ${target}\n      ${summary.replace(/\n/g, '\n      ')}`)
+          .join('\n') +
+        (nodes.length > 5 ? `\n    ...and ${nodes.length - 5} more` : ''),
+    )
+    .join('\n');
+  throw new Error(`axe found ${failing.length} serious or critical rule(s) broken on ${where}:\n${list}`);
 }

@@ -205,8 +205,11 @@ describe('the family tree in a browser', () => {
       expect(column('Wife')).toBe(-2);
       expect(['Sis', 'Bro'].map(column).sort()).toEqual([2, 4]);
       expect(['Kid1', 'Kid2', 'Kid3'].map(column).sort((a, b) => a - b)).toEqual([-2, 0, 2]);
-      await page.getByRole('button', { name: people.Sis.displayName, exact: true }).getByText('Sibling').waitFor();
-      await page.getByRole('button', { name: people.Wife.displayName, exact: true }).getByText('Spouse').waitFor();
+      // A person's label is drawn beside their button, in the group that holds both.
+      const drawnFor = (name: string) =>
+        page.locator('[data-person-id]').filter({ has: page.getByRole('button', { name, exact: true }) });
+      await drawnFor(people.Sis.displayName).getByText('Sibling').waitFor();
+      await drawnFor(people.Wife.displayName).getByText('Spouse').waitFor();
       await screenshot(page, 'family-tree-whole-family');
     });
   });

@@ -21,14 +21,16 @@ export function AppLayout({ children, onLogout, loggingOut, loading, userName }:
         sx={{
           position: 'absolute',
           left: 8,
-          top: -64,
+          top: 8,
+          // Above the page until focused, however tall large text makes it.
+          transform: 'translateY(calc(-100% - 16px))',
           zIndex: 'tooltip',
           p: 1.5,
           bgcolor: 'background.paper',
           color: 'primary.dark',
           borderRadius: 1,
           boxShadow: 3,
-          '&:focus': { top: 8 },
+          '&:focus': { transform: 'none' },
         }}
       >
         Skip to content

@@ -54,11 +54,16 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
           to={paths.home.getHref()}
           underline="none"
           sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 48,
             color: 'primary.dark',
             fontWeight: 700,
             fontSize: { xs: '1.25rem', md: '1.4rem' },
             mr: 2,
-            whiteSpace: 'nowrap',
+            // With large text the name takes two lines rather than pushing the page sideways.
+            minWidth: 0,
+            lineHeight: 1.2,
           }}
         >
           Family Archive

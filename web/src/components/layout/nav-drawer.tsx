@@ -24,14 +24,19 @@ type NavDrawerProps = {
 /** The side menu that holds the navigation on phones. */
 export function NavDrawer({ open, onClose, onLogout, loggingOut = false, userName }: NavDrawerProps) {
   return (
-    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}>
+    <Drawer
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Navigation', sx: { width: 300, maxWidth: '85vw' } } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2.5, pr: 1, py: 1 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h6" component="p">
             Family Archive
           </Typography>
           {userName && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               Signed in as {userName}
             </Typography>
           )}

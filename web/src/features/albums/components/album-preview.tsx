@@ -84,10 +84,11 @@ export function AlbumPreview({ items }: { items: AlbumMediaPreview[] }) {
   );
 }
 
+// Sizes as strings: in sx a bare 1 means 100%, which made this text as wide as the page.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

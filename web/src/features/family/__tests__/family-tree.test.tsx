@@ -78,10 +78,11 @@ describe('FamilyTree', () => {
 
     const tomNode = await screen.findByRole('button', { name: 'Tom' });
     expect(tomNode.querySelector('image')).toHaveAttribute('href', '/api/users/2/picture?v=1');
-    const amyNode = screen.getByRole('button', { name: 'Amy' });
-    expect(within(amyNode).getByText('A')).toBeInTheDocument();
-    expect(within(amyNode).getByText('Spouse')).toBeInTheDocument();
-    expect(within(screen.getByRole('button', { name: 'Grandma Rose' })).getByText('GR')).toBeInTheDocument();
+    // The texts are drawn beside the button, in the person's group, so the button's name holds all its text.
+    const drawnFor = (name: string) => screen.getByRole('button', { name }).closest<HTMLElement>('[data-person-id]')!;
+    expect(within(drawnFor('Amy')).getByText('A')).toBeInTheDocument();
+    expect(within(drawnFor('Amy')).getByText('Spouse')).toBeInTheDocument();
+    expect(within(drawnFor('Grandma Rose')).getByText('GR')).toBeInTheDocument();
   });
 
   it('opens a person with a quick tap or Enter, and not after a drag or a long press', async () => {

@@ -263,13 +263,15 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
           WebkitUserSelect: 'none',
           cursor: 'grab',
           '&:active': { cursor: 'grabbing' },
-          '& .tree-node': { cursor: 'pointer', outline: 'none' },
+          '& .tree-node-group': { cursor: 'pointer' },
+          '& .tree-node, & .tree-node:focus-visible': { outline: 'none', boxShadow: 'none' },
           '& .tree-node-focus': { fill: 'none', stroke: palette.secondary.main, strokeWidth: 4, opacity: 0 },
           '& .tree-node:focus-visible .tree-node-focus': { opacity: 1 },
           '& .tree-node-circle': { fill: '#e4ede6', stroke: palette.primary.light, strokeWidth: 3 },
           '& .tree-node-circle.tree-node-no-account': { fill: '#f1ece0', strokeDasharray: '7 5' },
           '& .tree-node-circle.tree-node-root': { fill: palette.primary.main, stroke: palette.primary.dark },
-          '& .tree-node-initials': { fill: palette.primary.dark, fontSize: 26, fontWeight: 700 },
+          // The initials lie over the button's circle: a press on them goes to the circle.
+          '& .tree-node-initials': { fill: palette.primary.dark, fontSize: 26, fontWeight: 700, pointerEvents: 'none' },
           '& .tree-node-initials.tree-node-root': { fill: palette.primary.contrastText },
           // A halo in the canvas colour keeps names and labels readable where a line runs behind them.
           '& .tree-node-name, & .tree-node-label, & .tree-node-years': {

@@ -43,50 +43,55 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
     }
   };
 
+  // The button is the circle; the texts around it stay outside it, so its name (the person's) holds all the
+  // text inside it (docs/conventions.md "Accessibility"). A press on the texts still opens the person: the canvas
+  // finds the node by data-person-id.
   return (
-    <g
-      className="tree-node"
-      data-person-id={person.id}
-      data-role={role}
-      role="button"
-      tabIndex={0}
-      aria-label={person.displayName}
-      transform={`translate(${node.x} ${node.y})`}
-      onKeyDown={onKeyDown}
-      onFocus={() => onFocus(node)}
-    >
-      <title>{person.displayName}</title>
-      <circle className="tree-node-focus" r={r + 7} />
-      {label && (
-        <text className="tree-node-label" y={-r - 12} textAnchor="middle">
-          {label}
-        </text>
-      )}
-      <circle
-        className={[
-          'tree-node-circle',
-          isRoot ? 'tree-node-root' : '',
-          node.hasAccount === false ? 'tree-node-no-account' : '',
-        ].join(' ')}
-        r={r}
-      />
-      {person.profilePicture ? (
-        <image
-          href={person.profilePicture}
-          x={-r}
-          y={-r}
-          width={2 * r}
-          height={2 * r}
-          clipPath={`url(#${clipPathId})`}
-          preserveAspectRatio="xMidYMid slice"
+    <g className="tree-node-group" data-person-id={person.id} transform={`translate(${node.x} ${node.y})`}>
+      <g
+        className="tree-node"
+        data-role={role}
+        role="button"
+        tabIndex={0}
+        aria-label={person.displayName}
+        onKeyDown={onKeyDown}
+        onFocus={() => onFocus(node)}
+      >
+        <title>{person.displayName}</title>
+        <circle className="tree-node-focus" data-focus-ring r={r + 7} />
+        <circle
+          className={[
+            'tree-node-circle',
+            isRoot ? 'tree-node-root' : '',
+            node.hasAccount === false ? 'tree-node-no-account' : '',
+          ].join(' ')}
+          r={r}
         />
-      ) : (
+        {person.profilePicture && (
+          <image
+            href={person.profilePicture}
+            x={-r}
+            y={-r}
+            width={2 * r}
+            height={2 * r}
+            clipPath={`url(#${clipPathId})`}
+            preserveAspectRatio="xMidYMid slice"
+          />
+        )}
+      </g>
+      {!person.profilePicture && (
         <text
           className={isRoot ? 'tree-node-initials tree-node-root' : 'tree-node-initials'}
           dy="0.35em"
           textAnchor="middle"
+          aria-hidden
         >
           {initialsOf(person.displayName)}
+        </text>
+      )}
+      {label && (
+        <text className="tree-node-label" y={-r - 12} textAnchor="middle">
+          {label}
         </text>
       )}
       {lines.map((line, index) => (
@@ -95,6 +100,7 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
           className={isRoot ? 'tree-node-name tree-node-root' : 'tree-node-name'}
           y={r + 26 + index * 21}
           textAnchor="middle"
+          aria-hidden
         >
           {line}
         </text>

@@ -24,7 +24,11 @@ export function FamilyTreePage({ user, footer }: FamilyTreePageProps) {
         headingLevel="h1"
       />
       <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to={paths.familyTree.getHref(user.id)}>
+        <Link
+          component={RouterLink}
+          to={paths.familyTree.getHref(user.id)}
+          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        >
           See several generations, and find anyone in the family
         </Link>
       </Box>

@@ -63,9 +63,13 @@ describe('MediaGrid', () => {
     renderWithProviders(<MediaGrid />);
     const video = await screen.findByRole('article', { name: 'Birthday' });
     expect(within(video).getByRole('img', { name: 'Birthday' })).toHaveAttribute('src', '/api/media/4/thumbnail');
-    expect(video).toHaveTextContent('1:15');
+    // Captions over a picture are drawn by CSS from data-caption (docs/conventions.md "Accessibility").
+    expect(video.querySelector('[data-caption="1:15"]')).not.toBeNull();
     const card = screen.getByRole('article', { name: 'Just uploaded' });
-    expect(within(card).getByRole('img', { name: 'Preparing…' })).toHaveTextContent('Preparing…');
+    expect(within(card).getByRole('img', { name: 'Preparing…' }).querySelector('[data-caption]')).toHaveAttribute(
+      'data-caption',
+      'Preparing…',
+    );
     const picture = await within(card).findByRole('img', { name: 'Just uploaded' }, { timeout: 5000 });
     expect(picture).toHaveAttribute('src', '/api/media/5/thumbnail');
   }, 10_000);
@@ -76,7 +80,7 @@ describe('MediaGrid', () => {
     renderWithProviders(<MediaGrid />);
     const card = await screen.findByRole('article', { name: 'Fresh photo' });
     expect(within(card).getByRole('img', { name: 'Fresh photo' })).toHaveAttribute('src', '/api/media/6/thumbnail');
-    expect(within(card).queryByText('Preparing…')).not.toBeInTheDocument();
+    expect(card.querySelector('[data-caption="Preparing…"]')).toBeNull();
   });
 
   it("says 'No media items found' for an empty list", async () => {
@@ -127,7 +131,7 @@ describe('MediaGrid', () => {
     const { user } = renderWithProviders(
       <MediaGrid renderCardActions={(item) => <button type="button">Add {item.title} to Album</button>} />,
     );
-    await user.click(await screen.findByRole('button', { name: 'Open Beach day' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Beach day,/ }));
     expect(screen.getByRole('dialog', { name: /Beach day/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -180,7 +184,7 @@ describe('MediaGrid', () => {
       return fakeResponse(200, page(list));
     });
     const { user } = renderWithProviders(<MediaGrid />);
-    await user.click(await screen.findByRole('button', { name: 'Open Beach day' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Beach day,/ }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));

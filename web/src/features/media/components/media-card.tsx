@@ -32,6 +32,7 @@ type MediaCardProps = {
  */
 export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = false, onSelect }: MediaCardProps) {
   const hasActions = Boolean(onTagUsers || extraActions);
+  const date = formatMediaDate(item.mediaDate);
   const select = (event: ChangeEvent<HTMLInputElement>) => {
     const native = event.nativeEvent as Partial<MouseEvent>;
     onSelect?.(item, native.shiftKey === true);
@@ -53,7 +54,8 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = f
     >
       <CardActionArea
         onClick={() => onOpen(item)}
-        aria-label={`Open ${item.title}`}
+        // The name holds the text shown on it, title then date (docs/conventions.md "Accessibility").
+        aria-label={`Open ${item.title}, ${date}`}
         // Cards in a row share the tallest one's height: keep the picture at the top, not centred.
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
@@ -77,9 +79,9 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = f
               sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere', lineHeight: 1.35 }}
             >
               {item.title}
-            </Typography>
+            </Typography>{' '}
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {formatMediaDate(item.mediaDate)}
+              {date}
             </Typography>
           </div>
         </CardContent>

@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -93,17 +94,19 @@ export function UserMediaCard({ userId, kind, title, detailSlots }: UserMediaCar
         ) : (
           <List disablePadding aria-label={heading}>
             {items.slice(0, MEDIA_ON_PROFILE).map((item) => (
-              <ListItemButton key={item.id} onClick={() => setOpened(item)} sx={{ gap: 2, borderRadius: 1, px: 1 }}>
-                <Box sx={{ width: 64, height: 64, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
-                  <MediaPreview item={item} height={64} compact />
-                </Box>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {formatMediaDate(item.mediaDate)}
-                  </Typography>
-                </Box>
-              </ListItemButton>
+              <ListItem key={item.id} disablePadding>
+                <ListItemButton onClick={() => setOpened(item)} sx={{ gap: 2, borderRadius: 1, px: 1 }}>
+                  <Box sx={{ width: 64, height: 64, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
+                    <MediaPreview item={item} height={64} compact />
+                  </Box>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {formatMediaDate(item.mediaDate)}
+                    </Typography>
+                  </Box>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

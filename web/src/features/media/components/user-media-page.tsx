@@ -38,7 +38,7 @@ export function UserMediaPage({ userId, kind, renderCardActions, detailSlots }: 
       <Link
         component={RouterLink}
         to={paths.userProfile.getHref(user.id)}
-        sx={{ display: 'inline-block', mb: 2, py: 1 }}
+        sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, mb: 2 }}
       >
         Back to {name}'s profile
       </Link>

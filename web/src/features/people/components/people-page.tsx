@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -85,18 +86,20 @@ export function PeoplePage({ footer }: { footer?: ReactNode } = {}) {
         <Paper variant="outlined">
           <List aria-label="People" disablePadding>
             {people.map((person) => (
-              <ListItemButton key={person.id} component={RouterLink} to={paths.userProfile.getHref(person.id)} divider>
-                <ListItemAvatar>
-                  <Avatar src={person.profilePicture ?? undefined} alt="">
-                    {person.displayName.slice(0, 1)}
-                  </Avatar>
-                </ListItemAvatar>
-                <ListItemText
-                  primary={person.displayName}
-                  secondary={lifeYears(person) ?? (person.hasAccount ? `@${person.username}` : null)}
-                />
-                {!person.hasAccount && <Chip size="small" label="No account" variant="outlined" />}
-              </ListItemButton>
+              <ListItem key={person.id} disablePadding divider>
+                <ListItemButton component={RouterLink} to={paths.userProfile.getHref(person.id)}>
+                  <ListItemAvatar>
+                    <Avatar src={person.profilePicture ?? undefined} alt="">
+                      {person.displayName.slice(0, 1)}
+                    </Avatar>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={person.displayName}
+                    secondary={lifeYears(person) ?? (person.hasAccount ? `@${person.username}` : null)}
+                  />
+                  {!person.hasAccount && <Chip size="small" label="No account" variant="outlined" />}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

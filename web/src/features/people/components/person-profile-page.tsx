@@ -142,10 +142,18 @@ export function PersonProfilePage({ personId, slots }: { personId: number; slots
     <>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Link component={RouterLink} to={paths.people.getHref()} sx={{ display: 'inline-block', py: 1 }}>
+          <Link
+            component={RouterLink}
+            to={paths.people.getHref()}
+            sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+          >
             Back to People
           </Link>
-          <Link component={RouterLink} to={paths.familyTree.getHref(person.id)} sx={{ display: 'inline-block', py: 1 }}>
+          <Link
+            component={RouterLink}
+            to={paths.familyTree.getHref(person.id)}
+            sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+          >
             Generations
           </Link>
         </Box>

@@ -42,7 +42,7 @@ export function MemoriesPage({ userId, currentUserId }: MemoriesPageProps) {
       <Link
         component={RouterLink}
         to={paths.userProfile.getHref(user.id)}
-        sx={{ display: 'inline-block', mb: 2, py: 1 }}
+        sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, mb: 2 }}
       >
         {own ? 'Back to your profile' : `Back to ${user.displayName}'s profile`}
       </Link>

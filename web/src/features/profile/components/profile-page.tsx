@@ -57,7 +57,11 @@ export function ProfilePage({
             mb: 2,
           }}
         >
-          <Link component={RouterLink} to={paths.family.getHref()} sx={{ display: 'inline-block', py: 1 }}>
+          <Link
+            component={RouterLink}
+            to={paths.family.getHref()}
+            sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+          >
             Back to Family Tree
           </Link>
           {relationAction}

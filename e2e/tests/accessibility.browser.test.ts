@@ -1,0 +1,343 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerPerson, type Person } from '../support/api';
+import {
+  doubleTextSize,
+  expectNothingSideways,
+  expectTouchTargets,
+  expectVisibleFocusRing,
+  rootFontSize,
+} from '../support/accessibility';
+import {
+  LAPTOP,
+  PHONE,
+  dialogsShown,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/browser';
+import { pngFile, uploadMedia, waitPrepared } from '../support/media';
+
+/** What every screen is opened with: the archive's people, items and album made before the screens are visited. */
+interface Archive {
+  me: Person;
+  run: string;
+  photoTitle: string;
+  albumName: string;
+  grandmaId: number;
+  grandmaName: string;
+}
+
+interface Screen {
+  signedIn: boolean;
+  /** Opens the screen from wherever the page is, and waits until it shows its content. */
+  open: (page: Page, archive: Archive) => Promise<void>;
+}
+
+// docs/conventions.md "Accessibility": every screen, as a family member reaches it.
+const screens: Record<string, Screen> = {
+  'sign in': {
+    signedIn: false,
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    },
+  },
+  register: {
+    signedIn: false,
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Need an account?' }).click();
+      await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+    },
+  },
+  'reset password': {
+    signedIn: false,
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Forgot Password?' }).click();
+      await page.getByRole('heading', { name: 'Reset Password', level: 1 }).waitFor();
+    },
+  },
+  gallery: {
+    signedIn: true,
+    open: async (page, { photoTitle }) => {
+      await page.goto('/');
+      await page.getByRole('article', { name: photoTitle }).getByRole('img', { name: photoTitle }).waitFor();
+    },
+  },
+  'upload dialog': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Upload Media' }).waitFor();
+      await dialogsShown(page);
+    },
+  },
+  'detail dialog': {
+    signedIn: true,
+    open: async (page, { photoTitle }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: `Open ${photoTitle}` }).click();
+      await page.getByRole('dialog', { name: photoTitle }).getByRole('img', { name: photoTitle }).waitFor();
+      await dialogsShown(page);
+    },
+  },
+  'home albums': {
+    signedIn: true,
+    open: async (page, { albumName }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Albums', exact: true }).click();
+      await page.getByRole('heading', { name: albumName }).waitFor();
+    },
+  },
+  'home tree': {
+    signedIn: true,
+    open: async (page, { grandmaName }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Family Tree', exact: true }).click();
+      await page.getByRole('button', { name: grandmaName }).first().waitFor();
+    },
+  },
+  albums: {
+    signedIn: true,
+    open: async (page, { albumName }) => {
+      await page.goto('/albums');
+      await page.getByRole('heading', { name: albumName }).waitFor();
+    },
+  },
+  album: {
+    signedIn: true,
+    open: async (page, { albumName, photoTitle }) => {
+      await page.goto('/albums');
+      await page.getByRole('button', { name: `View ${albumName}` }).click();
+      await page.getByRole('dialog', { name: albumName }).getByRole('img', { name: photoTitle }).waitFor();
+      await dialogsShown(page);
+    },
+  },
+  profile: {
+    signedIn: true,
+    open: async (page, { photoTitle }) => {
+      await page.goto('/profile');
+      await page.getByRole('img', { name: photoTitle }).first().waitFor();
+      await page.getByRole('heading', { name: 'Delete Account' }).waitFor();
+    },
+  },
+  people: {
+    signedIn: true,
+    open: async (page, { grandmaName }) => {
+      await page.goto('/people');
+      await page.getByRole('list', { name: 'People' }).getByText(grandmaName).waitFor();
+    },
+  },
+  person: {
+    signedIn: true,
+    open: async (page, { grandmaId, grandmaName }) => {
+      await page.goto(`/profile/${grandmaId}`);
+      await page.getByRole('heading', { level: 1, name: grandmaName }).waitFor();
+    },
+  },
+  family: {
+    signedIn: true,
+    open: async (page, { grandmaName }) => {
+      await page.goto('/family');
+      await page.getByRole('button', { name: grandmaName }).first().waitFor();
+    },
+  },
+  'family tree': {
+    signedIn: true,
+    open: async (page, { grandmaId, grandmaName }) => {
+      await page.goto(`/family/tree/${grandmaId}`);
+      await page.getByRole('heading', { level: 1, name: `Family tree of ${grandmaName}` }).waitFor();
+    },
+  },
+  'GEDCOM import dialog': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/people');
+      await page.getByRole('button', { name: 'Import from a genealogy program' }).click();
+      await page.getByRole('dialog', { name: 'Import from a genealogy program' }).waitFor();
+      await dialogsShown(page);
+    },
+  },
+  'GEDCOM download dialog': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/people');
+      await page.getByRole('button', { name: 'Download GEDCOM' }).click();
+      await page.getByRole('dialog', { name: 'Download GEDCOM' }).waitFor();
+      await dialogsShown(page);
+    },
+  },
+  // On a phone the navigation is a side menu; wider, it is the header's row of links.
+  navigation: {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/albums');
+      const menu = page.getByRole('button', { name: 'Open navigation' });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'People' }).waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.MuiDrawer-paper')].every(
+          (paper) => getComputedStyle(paper).transform === 'none',
+        ),
+      );
+    },
+  },
+  'tagged media': {
+    signedIn: true,
+    open: async (page, { grandmaId, grandmaName }) => {
+      await page.goto(`/profile/${grandmaId}/tagged`);
+      await page.getByRole('link', { name: `Back to ${grandmaName}'s profile` }).waitFor();
+      await page.getByRole('article').first().locator('img').waitFor();
+    },
+  },
+  memories: {
+    signedIn: true,
+    open: async (page, { me }) => {
+      await page.goto(`/profile/${me.id}/memories`);
+      await page.getByText('The old kitchen').waitFor();
+    },
+  },
+  'add a person dialog': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/people');
+      await page.getByRole('button', { name: 'Add person' }).click();
+      await page.getByRole('dialog', { name: 'Add a person' }).waitFor();
+      await dialogsShown(page);
+    },
+  },
+  'page not found': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    },
+  },
+};
+
+const screenNames = Object.keys(screens);
+const fileName = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
+
+/** A member with photos, an album, a family of three generations with a story and a memory. */
+async function makeArchive(): Promise<Archive> {
+  const run = Date.now().toString(36);
+  const me = await registerPerson('a11y', `Ada Lovelace ${run}`);
+  const photoTitle = `Picnic by the lake ${run}`;
+  const photos = [];
+  for (const [index, title] of [photoTitle, `Grandma's garden ${run}`, `First day of school ${run}`].entries()) {
+    photos.push(await uploadMedia(me.client, { type: 'photo', title }, pngFile([40 + index * 60, 120, 90], 64)));
+  }
+  for (const photo of photos) await waitPrepared(me.client, photo.id);
+  // An item without a picture: its card shows a placeholder with the type's name.
+  photos.push(
+    await uploadMedia(me.client, { type: 'post', title: `Letter from Gdańsk ${run}`, content: 'Dear all, ...' }),
+  );
+  const albumName = `Summer holidays ${run}`;
+  const album = (await me.client.post('/api/albums', { name: albumName, isShared: false })).body as { id: number };
+  for (const photo of photos) await me.client.post(`/api/albums/${album.id}/media/${photo.id}`);
+
+  const grandmaName = `Maria Nowak ${run}`;
+  const grandma = (
+    await me.client.post('/api/people', {
+      givenName: 'Maria',
+      surname: `Nowak ${run}`,
+      birth: { date: '1931', place: 'Gdańsk' },
+    })
+  ).body as { id: number };
+  const mother = (await me.client.post('/api/people', { givenName: 'Ewa', surname: `Nowak ${run}` })).body as {
+    id: number;
+  };
+  await me.client.post('/api/family', { fromUserId: mother.id, toUserId: grandma.id, relationType: 'parent' });
+  await me.client.post('/api/family', { toUserId: mother.id, relationType: 'parent' });
+  await me.client.post(`/api/media/${photos[1].id}/tags`, { userId: grandma.id });
+  await me.client.post('/api/users/story', { story: 'Born by the sea, I kept every photo our family ever took.' });
+  await me.client.post('/api/memories', { title: 'The old kitchen', content: 'Bread on Sundays, always.' });
+  await me.client.post('/api/memories', {
+    title: 'Her dances',
+    content: 'She danced at every wedding.',
+    personId: grandma.id,
+  });
+  return { me, run, photoTitle, albumName, grandmaId: grandma.id, grandmaName };
+}
+
+describe('accessibility of every screen', () => {
+  let browser: Browser;
+  let archive: Archive;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    archive = await makeArchive();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A signed-out and a signed-in page at one size, opening on the gallery rather than a remembered view. */
+  async function pagesAt(viewport: { width: number; height: number }) {
+    const signedOut = await newPage(browser, viewport);
+    const signedIn = await newPage(browser, viewport);
+    await signedIn.context.addInitScript(() => window.localStorage.removeItem('family-archive.home-view'));
+    await signIn(signedIn.page, archive.me);
+    return {
+      pageFor: (screen: Screen) => (screen.signedIn ? signedIn.page : signedOut.page),
+      contexts: [signedOut.context, signedIn.context] as BrowserContext[],
+    };
+  }
+
+  describe.each([
+    ['phone', PHONE],
+    ['laptop', LAPTOP],
+  ])('at %s width', (size, viewport) => {
+    let pages: Awaited<ReturnType<typeof pagesAt>>;
+
+    beforeAll(async () => {
+      pages = await pagesAt(viewport);
+    });
+
+    afterAll(async () => {
+      for (const context of pages?.contexts ?? []) await context.close();
+    });
+
+    it.each(screenNames)(
+      '%s: no serious axe violation, targets of 44 px, a visible focus ring, nothing sideways',
+      async (name) => {
+        const screen = screens[name]!;
+        const page = pages.pageFor(screen);
+        await screen.open(page, archive);
+        await screenshot(page, `a11y-${fileName(name)}-${size}`);
+        await expectNoSeriousAxeViolations(page, `${name} at ${viewport.width} px`);
+        await expectTouchTargets(page, `${name} at ${viewport.width} px`);
+        await expectNothingSideways(page, `${name} at ${viewport.width} px`);
+        await expectVisibleFocusRing(page, `${name} at ${viewport.width} px`);
+        await screenshot(page, `a11y-${fileName(name)}-${size}-focused`);
+      },
+    );
+  });
+
+  describe('on a phone with its text at 200%', () => {
+    let pages: Awaited<ReturnType<typeof pagesAt>>;
+
+    beforeAll(async () => {
+      pages = await pagesAt(PHONE);
+      for (const context of pages.contexts) await doubleTextSize(context.pages()[0]!);
+    });
+
+    afterAll(async () => {
+      for (const context of pages?.contexts ?? []) await context.close();
+    });
+
+    it.each(screenNames)('%s: nothing scrolls sideways or is cut off', async (name) => {
+      const screen = screens[name]!;
+      const page = pages.pageFor(screen);
+      await screen.open(page, archive);
+      expect(await rootFontSize(page)).toBe(32);
+      await screenshot(page, `a11y-${fileName(name)}-phone-text-200`);
+      await expectNothingSideways(page, `${name} at 390 px with 200% text`);
+    });
+  });
+});
