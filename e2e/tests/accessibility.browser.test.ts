@@ -27,6 +27,7 @@ interface Archive {
   albumName: string;
   grandmaId: number;
   grandmaName: string;
+  trashedTitle: string;
 }
 
 interface Screen {
@@ -132,6 +133,21 @@ const screens: Record<string, Screen> = {
       await page.getByRole('list', { name: 'People' }).getByText(grandmaName).waitFor();
     },
   },
+  trash: {
+    signedIn: true,
+    open: async (page, { trashedTitle }) => {
+      await page.goto('/trash');
+      await page.getByRole('article', { name: trashedTitle }).getByRole('button', { name: 'Restore' }).waitFor();
+    },
+  },
+  'select many': {
+    signedIn: true,
+    open: async (page, { photoTitle }) => {
+      await page.goto('/');
+      await page.getByRole('checkbox', { name: `Select ${photoTitle}` }).check();
+      await page.getByText('1 selected').waitFor();
+    },
+  },
   person: {
     signedIn: true,
     open: async (page, { grandmaId, grandmaName }) => {
@@ -228,8 +244,13 @@ async function makeArchive(): Promise<Archive> {
   const me = await registerPerson('a11y', `Ada Lovelace ${run}`);
   const photoTitle = `Picnic by the lake ${run}`;
   const photos = [];
+  // The garden three years ago today: the gallery shows "On this day" above it.
+  const today = new Date();
+  const threeYearsAgo = `${today.getUTCFullYear() - 3}-${today.toISOString().slice(5, 10)}`;
+  const gardenDate = threeYearsAgo.endsWith('02-29') ? undefined : threeYearsAgo;
   for (const [index, title] of [photoTitle, `Grandma's garden ${run}`, `First day of school ${run}`].entries()) {
-    photos.push(await uploadMedia(me.client, { type: 'photo', title }, pngFile([40 + index * 60, 120, 90], 64)));
+    const fields = { type: 'photo', title, ...(index === 1 && gardenDate ? { mediaDate: gardenDate } : {}) };
+    photos.push(await uploadMedia(me.client, fields, pngFile([40 + index * 60, 120, 90], 64)));
   }
   for (const photo of photos) await waitPrepared(me.client, photo.id);
   // An item without a picture: its card shows a placeholder with the type's name.
@@ -261,7 +282,12 @@ async function makeArchive(): Promise<Archive> {
     content: 'She danced at every wedding.',
     personId: grandma.id,
   });
-  return { me, run, photoTitle, albumName, grandmaId: grandma.id, grandmaName };
+  // One in the trash, for the Trash page.
+  const trashedTitle = `Blurry photo ${run}`;
+  const trashed = await uploadMedia(me.client, { type: 'photo', title: trashedTitle }, pngFile([200, 60, 60], 64));
+  await waitPrepared(me.client, trashed.id);
+  await me.client.delete(`/api/media/${trashed.id}`);
+  return { me, run, photoTitle, albumName, grandmaId: grandma.id, grandmaName, trashedTitle };
 }
 
 describe('accessibility of every screen', () => {
