@@ -6,20 +6,6 @@ import { baseUrl } from '../support/stack';
 import { pngFile, privateAlbum, uploadMedia } from '../support/media';
 
 const WIDE = { width: 1366, height: 900 };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Swipes across the open dialog with real touch events (Chromium's touch input, as a finger would). */
@@ -243,7 +229,7 @@ describe('browsing like a photo app, in a browser', () => {
     it(`groups the gallery by month, jumps five years back and comes back to the newest; shows On this day (${size})`, async () => {
       await withPage(browser, viewport, async (page) => {
         await signIn(page, tom);
-        const newest = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
+        const newest = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(now);
         await page.getByRole('heading', { level: 2, name: newest, exact: true }).waitFor();
         expect((await monthHeadings(page))[0]).toBe(newest);
 

@@ -1,23 +1,14 @@
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+// English month names, as the rest of the app's words; UTC so no time zone moves the 1st into another month.
+const MONTH_NAME = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' });
 
 /** `YYYY-MM` of a `YYYY-MM-DD` media date. */
 export const monthOf = (mediaDate: string) => mediaDate.slice(0, 7);
 
 /** "March" for `2022-03`. */
-export const monthName = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
+export function monthName(month: string): string {
+  const first = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(first.getTime()) ? month : MONTH_NAME.format(first);
+}
 
 /** "March 2022" for `2022-03`: the gallery's month headings. */
 export const monthLabel = (month: string) => `${monthName(month)} ${month.slice(0, 4)}`;
