@@ -245,7 +245,14 @@ export class TakeoutImporter {
     if (gedcom && wanted.length > 0) {
       const path = join(folder, 'family.ged');
       await pipeline(await zip.open(gedcom), createWriteStream(path));
-      const records = await this.calls.peopleFromGedcom(row.userId, path);
+      // Members found here are their own records, so the tree's ties reach them rather than a namesake relative.
+      const known = new Map<string, number>();
+      for (const person of manifest.people) {
+        const id = member(person);
+        const record = String(person.gedcomXref ?? '').replace(/^@|@$/g, '');
+        if (id !== null && /^[^,:@\s]+$/.test(record)) known.set(record, id);
+      }
+      const records = await this.calls.peopleFromGedcom(row.userId, path, known);
       for (const person of wanted) {
         const id = records.get(String(person.gedcomXref ?? '').replace(/^@|@$/g, ''));
         if (id !== undefined) fromTree.set(person.id, id);
