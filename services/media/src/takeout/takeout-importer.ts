@@ -121,18 +121,19 @@ export class TakeoutImporter {
     const source = (id: number) => `${manifest.archiveId}:${id}`;
 
     // People: the exporter is the importing member; everyone else is matched by username.
-    const personOf = await this.people(row, manifest, zip, folder);
+    const { personOf, memberOf } = await this.people(row, manifest, zip, folder);
     report.people = new Set(
       [...manifest.people, ...manifest.media.flatMap((item) => item.tags ?? [])]
         .map((person) => personOf(person))
         .filter((id): id is number => id !== null && id !== row.userId),
     ).size;
 
-    // Albums, made by the importing member with the members found here.
+    // Albums, made by the importing member with the members found here: only accounts, since a relative made from
+    // the tree cannot sign in to see an album.
     const albumOf = new Map<number, number>();
     for (const album of manifest.albums) {
       const members = (album.members ?? [])
-        .map((member) => ({ userId: personOf(member.person), canEdit: member.canEdit === true }))
+        .map((member) => ({ userId: memberOf(member.person), canEdit: member.canEdit === true }))
         .filter(
           (member): member is { userId: number; canEdit: boolean } =>
             member.userId !== null && member.userId !== row.userId,
@@ -206,14 +207,18 @@ export class TakeoutImporter {
 
   /**
    * Who a person of the export is here: the importing member for the exporter, else a member with the username,
-   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them.
+   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them;
+   * `memberOf` only the first two (accounts).
    */
   private async people(
     row: ImportRow,
     manifest: ArchiveManifest,
     zip: CheckedZip,
     folder: string,
-  ): Promise<(person: PersonName) => number | null> {
+  ): Promise<{
+    personOf: (person: PersonName) => number | null;
+    memberOf: (person: PersonName) => number | null;
+  }> {
     const named = [
       ...manifest.people,
       ...manifest.media.flatMap((item) => item.tags ?? []),
@@ -258,7 +263,10 @@ export class TakeoutImporter {
         if (id !== undefined) fromTree.set(person.id, id);
       }
     }
-    return (person) => (person ? (member(person) ?? fromTree.get(person.id) ?? null) : null);
+    return {
+      personOf: (person) => (person ? (member(person) ?? fromTree.get(person.id) ?? null) : null),
+      memberOf: (person) => (person ? member(person) : null),
+    };
   }
 
   /** One item: its file stored and checked, its row written; null (and a line in the report) when skipped. */
