@@ -449,4 +449,113 @@ describe('takeout round trip: export from one archive, import into a fresh one',
     expect(await profileOf(b, olgaB)).toEqual(profileBefore);
     expect(await personNamed(b, olgaB, 'Marta')).toHaveLength(1);
   }, 180_000);
+
+  it('brings a family export of everything Olga sees into a third fresh archive where only she is a member', async () => {
+    // Ivan's own things in A: a photo of Olga in his shared album (Olga sees it), and one in his private album.
+    const trips = (
+      await request(a.albums.url)
+        .post('/api/albums')
+        .set(ivanA.headers)
+        .send({ name: 'Trips', description: 'Ivan on the road', isShared: true })
+        .expect(201)
+    ).body;
+    const hidden = (
+      await request(a.albums.url).post('/api/albums').set(ivanA.headers).send({ name: 'Ivan only' }).expect(201)
+    ).body;
+    const bike = await upload(
+      a,
+      ivanA,
+      {
+        type: 'photo',
+        title: 'The bike',
+        description: 'Olga on my bike',
+        mediaDate: '1975-05-05',
+        albumId: String(trips.id),
+      },
+      { buffer: await jpegWithExif(null, 'dd4444'), filename: 'bike.jpg', contentType: 'image/jpeg' },
+    ).expect(201);
+    await request(a.media.url)
+      .post(`/api/media/${bike.body.id}/tags`)
+      .set(ivanA.headers)
+      .send({ userId: olgaA.id })
+      .expect(201);
+    await upload(
+      a,
+      ivanA,
+      { type: 'document', title: 'Diary', albumId: String(hidden.id) },
+      { buffer: pdf('diary'), filename: 'diary.pdf', contentType: 'application/pdf' },
+    ).expect(201);
+    await waitPrepared(a, ivanA, bike.body.id);
+
+    const started = await request(a.media.url)
+      .post('/api/exports')
+      .set(olgaA.headers)
+      .send({ scope: 'family' })
+      .expect(202);
+    const job = await waitFor(
+      async () =>
+        (await request(a.media.url).get(`/api/exports/${started.body.id}`).set(olgaA.headers).expect(200))
+          .body as ExportJob,
+      'export',
+    );
+    expect(job).toMatchObject({ status: 'ready', progress: { done: 8, total: 8 } });
+    const familyZip = (
+      await request(a.media.url).get(job.downloadUrl!).set(olgaA.headers).buffer(true).parse(binary).expect(200)
+    ).body as Buffer;
+
+    const third = await createScratchDatabase();
+    const c = await startMediaStack({ family: true, databaseUrl: third.url });
+    try {
+      const olgaC = await addPerson(c, 301, 'olga', 'Olga');
+      const answer = await request(c.media.url)
+        .post('/api/imports')
+        .set(olgaC.headers)
+        .attach('file', familyZip, { filename: 'Family archive everything.zip', contentType: 'application/zip' })
+        .expect(202);
+      const imported = await waitFor(
+        async () =>
+          (await request(c.media.url).get(`/api/imports/${answer.body.id}`).set(olgaC.headers).expect(200))
+            .body as ImportJob,
+        'import',
+      );
+      expect(imported.status).toBe('ready');
+      expect(imported.report).toMatchObject({ media: 8, albums: 3, skipped: [] });
+
+      // Every item Olga sees in A, Ivan's included, byte for byte and field for field; Ivan's private diary stays
+      // out. Ivan is no member in C: tagged, he comes from family.ged as a relative named as there.
+      const before = await keptItems(a, olgaA);
+      const after = await keptItems(c, olgaC);
+      expect(before.size).toBe(8);
+      expect(before.has('Diary')).toBe(false);
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      for (const [title, item] of before) {
+        const expected = { ...item, tags: item.tags.map((tag) => (tag === 'ivan' ? 'Ivan' : tag)).sort() };
+        expect({ title, ...after.get(title) }).toEqual({ title, ...expected });
+      }
+      // Albums (Ivan's shared one too) are Olga's now; Ivan, no member here, is in none of them (a relative
+      // without an account cannot sign in to see one).
+      const albumsA = await albumsOf(a, olgaA);
+      expect(albumsA.find((album) => album.name === 'Letters')!.members).toEqual([{ username: 'ivan', canEdit: true }]);
+      expect(await albumsOf(c, olgaC)).toEqual(albumsA.map((album) => ({ ...album, members: [] })));
+      expect(await profileOf(c, olgaC)).toEqual(await profileOf(a, olgaA));
+
+      const everyone = (await request(c.profile.url).get('/api/people?limit=200').set(olgaC.headers).expect(200)).body
+        .items as (ListedPerson & { username: string | null; hasAccount: boolean })[];
+      expect(everyone.map((person) => [person.username ?? person.displayName, person.hasAccount]).sort()).toEqual([
+        ['Ivan', false],
+        ['Jan Kowalski', false],
+        ['Marta Kowalska', false],
+        ['olga', true],
+      ]);
+      const marta = everyone.find((person) => person.displayName === 'Marta Kowalska')!;
+      const ties = (await request(c.family!.url).get(`/api/family/${marta.id}`).set(olgaC.headers).expect(200))
+        .body as { fromUserId: number; toUserId: number; relationType: string }[];
+      expect(ties).toContainEqual(
+        expect.objectContaining({ fromUserId: marta.id, toUserId: olgaC.id, relationType: 'child' }),
+      );
+    } finally {
+      await c.close();
+      await third.drop();
+    }
+  }, 240_000);
 });
