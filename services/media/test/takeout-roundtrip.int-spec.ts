@@ -161,6 +161,7 @@ const counts = async (stack: MediaStack) => {
 describe('takeout round trip: export from one archive, import into a fresh one', () => {
   let a: MediaStack;
   let b: MediaStack;
+  let first: { url: string; drop(): Promise<void> };
   let scratch: { url: string; drop(): Promise<void> };
   let olgaA: Person;
   let ivanA: Person;
@@ -170,7 +171,9 @@ describe('takeout round trip: export from one archive, import into a fresh one',
   let zip: Buffer;
 
   beforeAll(async () => {
-    a = await startMediaStack({ family: true });
+    // A has a database of its own too, so what other specs left in the run's database stays out of its exports.
+    first = await createScratchDatabase();
+    a = await startMediaStack({ family: true, databaseUrl: first.url });
     scratch = await createScratchDatabase();
     b = await startMediaStack({ family: true, databaseUrl: scratch.url });
     olgaA = await addPerson(a, 901, 'olga', 'Olga Wiśniewska');
@@ -184,6 +187,7 @@ describe('takeout round trip: export from one archive, import into a fresh one',
     await b?.close();
     await a?.close();
     await scratch?.drop();
+    await first?.drop();
   });
 
   it('builds a realistic archive in A and exports it as a ZIP', async () => {
