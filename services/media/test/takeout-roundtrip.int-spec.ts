@@ -224,6 +224,12 @@ describe('takeout round trip: export from one archive, import into a fresh one',
       .set(olgaA.headers)
       .send({ fromUserId: marta.id, toUserId: jan.id, relationType: 'spouse' })
       .expect(201);
+    // Ivan, a member in both archives, is Olga's son.
+    await request(a.family!.url)
+      .post('/api/family')
+      .set(olgaA.headers)
+      .send({ toUserId: ivanA.id, relationType: 'child' })
+      .expect(201);
 
     const shared = (
       await request(a.albums.url)
@@ -366,6 +372,17 @@ describe('takeout round trip: export from one archive, import into a fresh one',
     // Every file really is there: a photo's original, a post's image, the video and the sound.
     expect([...after.values()].filter((item) => item.sha256 !== null)).toHaveLength(6);
     expect(after.get('Lake, 1987')!.tags).toEqual(['Marta Kowalska', 'ivan']);
+    // Prepared like uploads: each item ends as it did in A (thumbnails, previews, playback).
+    const preparedIn = async (stack: MediaStack, who: Person) => {
+      const items = (await request(stack.media.url).get('/api/media?limit=200').set(who.headers).expect(200)).body
+        .items as Item[];
+      const states: Record<string, string> = {};
+      for (const item of items) states[item.title] = (await waitPrepared(stack, who, item.id)).processing;
+      return states;
+    };
+    const preparedA = await preparedIn(a, olgaA);
+    expect(new Set(Object.values(preparedA))).toEqual(new Set(['ready']));
+    expect(await preparedIn(b, olgaB)).toEqual(preparedA);
 
     expect(await albumsOf(b, olgaB)).toEqual(await albumsOf(a, olgaA));
     expect(await albumsOf(b, olgaB)).toEqual([
@@ -423,6 +440,12 @@ describe('takeout round trip: export from one archive, import into a fresh one',
       { to: 'Jan Kowalski', relationType: 'spouse' },
       { to: 'Olga W.', relationType: 'child' },
     ]);
+    // Olga's own tie to Ivan, both members here, came with the tree too.
+    const olgasTies = (await request(b.family!.url).get(`/api/family/${olgaB.id}`).set(olgaB.headers).expect(200))
+      .body as { fromUserId: number; toUserId: number; relationType: string }[];
+    expect(olgasTies).toContainEqual(
+      expect.objectContaining({ fromUserId: olgaB.id, toUserId: ivanB.id, relationType: 'child' }),
+    );
     const everyone = (await request(b.profile.url).get('/api/people?limit=200').set(olgaB.headers).expect(200)).body
       .items as (ListedPerson & { username: string | null })[];
     expect(everyone.map((person) => person.username ?? person.displayName).sort()).toEqual([
