@@ -14,6 +14,7 @@ import {
   type Person,
   png,
   startMediaStack,
+  text,
   upload,
   waitPrepared,
   wav,
@@ -267,6 +268,19 @@ describe('takeout round trip: export from one archive, import into a fresh one',
             contentType: 'image/jpeg',
           },
         ],
+        // Dated by its EXIF alone, and a note with no date at all (the day it was added).
+        [
+          { type: 'photo', title: 'Picnic' },
+          {
+            buffer: await jpegWithExif('1979:08:12 15:00:00', 'ee5555'),
+            filename: 'picnic.jpeg',
+            contentType: 'image/jpeg',
+          },
+        ],
+        [
+          { type: 'document', title: 'Recipe card', description: 'In Grandma’s hand' },
+          { buffer: text('Żurek: sourdough rye, sausage, egg.\n'), filename: 'żurek.txt', contentType: 'text/plain' },
+        ],
         [
           { type: 'photo', title: 'Garden', mediaDate: '1990-05-20', albumId: String(shared.id) },
           { buffer: await png('bb2222'), filename: 'garden scan.png', contentType: 'image/png' },
@@ -342,7 +356,7 @@ describe('takeout round trip: export from one archive, import into a fresh one',
         (await media().get(`/api/exports/${started.body.id}`).set(olgaA.headers).expect(200)).body as ExportJob,
       'export',
     );
-    expect(job).toMatchObject({ status: 'ready', progress: { done: 7, total: 7 } });
+    expect(job).toMatchObject({ status: 'ready', progress: { done: 9, total: 9 } });
     zip = (await media().get(job.downloadUrl!).set(olgaA.headers).buffer(true).parse(binary).expect(200))
       .body as Buffer;
     expect(zip.length).toBe(job.sizeBytes);
@@ -362,15 +376,16 @@ describe('takeout round trip: export from one archive, import into a fresh one',
     );
     expect(job.error).toBeNull();
     expect(job.status).toBe('ready');
-    expect(job.report).toMatchObject({ media: 7, albums: 2, skipped: [] });
+    expect(job.report).toMatchObject({ media: 9, albums: 2, skipped: [] });
 
     const before = await keptItems(a, olgaA);
     const after = await keptItems(b, olgaB);
-    expect(before.size).toBe(7);
+    expect(before.size).toBe(9);
+    expect(before.get('Picnic')!.mediaDate).toBe('1979-08-12');
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [title, item] of before) expect({ title, ...after.get(title) }).toEqual({ title, ...item });
-    // Every file really is there: a photo's original, a post's image, the video and the sound.
-    expect([...after.values()].filter((item) => item.sha256 !== null)).toHaveLength(6);
+    // Every file really is there: photos' originals, a post's image, the video, the sound and the documents.
+    expect([...after.values()].filter((item) => item.sha256 !== null)).toHaveLength(8);
     expect(after.get('Lake, 1987')!.tags).toEqual(['Marta Kowalska', 'ivan']);
     // Prepared like uploads: each item ends as it did in A (thumbnails, previews, playback).
     const preparedIn = async (stack: MediaStack, who: Person) => {
@@ -525,7 +540,7 @@ describe('takeout round trip: export from one archive, import into a fresh one',
           .body as ExportJob,
       'export',
     );
-    expect(job).toMatchObject({ status: 'ready', progress: { done: 8, total: 8 } });
+    expect(job).toMatchObject({ status: 'ready', progress: { done: 10, total: 10 } });
     const familyZip = (
       await request(a.media.url).get(job.downloadUrl!).set(olgaA.headers).buffer(true).parse(binary).expect(200)
     ).body as Buffer;
@@ -546,13 +561,13 @@ describe('takeout round trip: export from one archive, import into a fresh one',
         'import',
       );
       expect(imported.status).toBe('ready');
-      expect(imported.report).toMatchObject({ media: 8, albums: 3, skipped: [] });
+      expect(imported.report).toMatchObject({ media: 10, albums: 3, skipped: [] });
 
       // Every item Olga sees in A, Ivan's included, byte for byte and field for field; Ivan's private diary stays
       // out. Ivan is no member in C: tagged, he comes from family.ged as a relative named as there.
       const before = await keptItems(a, olgaA);
       const after = await keptItems(c, olgaC);
-      expect(before.size).toBe(8);
+      expect(before.size).toBe(10);
       expect(before.has('Diary')).toBe(false);
       expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
       for (const [title, item] of before) {
