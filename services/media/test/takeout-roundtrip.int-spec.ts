@@ -123,10 +123,11 @@ async function albumsOf(stack: MediaStack, who: Person) {
 async function profileOf(stack: MediaStack, who: Person) {
   const user = (await request(stack.profile.url).get('/api/user').set(who.headers).expect(200)).body;
   const memories = (await request(stack.profile.url).get(`/api/memories?userId=${who.id}`).set(who.headers).expect(200))
-    .body as { title: string; content: string }[];
+    .body as { title: string; content: string; createdAt: string }[];
   return {
     story: user.story as string | null,
-    memories: memories.map(({ title, content }) => ({ title, content })).sort((a, b) => a.title.localeCompare(b.title)),
+    // In the order the profile shows them (newest first), with when each was written.
+    memories: memories.map(({ title, content, createdAt }) => ({ title, content, createdAt })),
   };
 }
 
@@ -349,6 +350,12 @@ describe('takeout round trip: export from one archive, import into a fresh one',
     ]) {
       await request(a.profile.url).post('/api/memories').set(olgaA.headers).send(memory).expect(201);
     }
+    // Written over the years (as a GEDCOM or earlier import brings them): the dates are part of the memory.
+    const profileDb = a.profile.app.get(DataSource);
+    await profileDb.query(
+      `UPDATE memories SET created_at = '1999-09-01T08:00:00Z' WHERE title = 'First day of school'`,
+    );
+    await profileDb.query(`UPDATE memories SET created_at = '2010-07-10T18:30:00Z' WHERE title = 'The flood'`);
 
     const started = await media().post('/api/exports').set(olgaA.headers).send({ scope: 'mine' }).expect(202);
     const job = await waitFor(
@@ -426,7 +433,7 @@ describe('takeout round trip: export from one archive, import into a fresh one',
     const profileA = await profileOf(a, olgaA);
     const profileB = await profileOf(b, olgaB);
     expect(profileB).toEqual(profileA);
-    expect(profileB.memories.map((memory) => memory.title)).toEqual(['First day of school', 'The flood']);
+    expect(profileB.memories.map((memory) => memory.title)).toEqual(['The flood', 'First day of school']);
 
     // Marta, tagged, came in from family.ged as a person without an account, with her names and dates.
     const [martaA] = await personNamed(a, olgaA, 'Marta');

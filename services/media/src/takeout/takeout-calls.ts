@@ -93,7 +93,7 @@ export class TakeoutCalls {
   async restoreProfile(
     userId: number,
     story: string | null,
-    memories: { title: string; content: string }[],
+    memories: { title: string; content: string; createdAt?: string }[],
     onAnswer: (answer: { story: boolean; memoryIds: number[] }) => void,
   ): Promise<void> {
     const batches = bodies(memories, BODY_BUDGET - Buffer.byteLength(JSON.stringify(story ?? '')));

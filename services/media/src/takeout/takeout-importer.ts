@@ -195,6 +195,10 @@ export class TakeoutImporter {
       .map((memory) => ({
         title: String(memory.title).trim().slice(0, MEMORY_TITLE_MAX) || 'Memory',
         content: String(memory.content).slice(0, MEMORY_CONTENT_MAX),
+        // When it was written stays with it (a date that is not one is left to the profile's "now").
+        ...(typeof memory.createdAt === 'string' && !Number.isNaN(Date.parse(memory.createdAt))
+          ? { createdAt: new Date(memory.createdAt).toISOString() }
+          : {}),
       }));
     const story = text(exporter?.story)?.trim() ? exporter!.story!.slice(0, STORY_MAX) : null;
     await this.calls.restoreProfile(row.userId, story, memories, (answer) => {
