@@ -136,6 +136,8 @@ interface ListedPerson {
   displayName: string;
   givenName: string | null;
   surname: string | null;
+  sex: string;
+  living: boolean;
   birth: { date: string | null; place: string | null } | null;
   death: { date: string | null; place: string | null } | null;
 }
@@ -205,6 +207,7 @@ describe('takeout round trip: export from one archive, import into a fresh one',
           sex: 'F',
           birth: { date: '12 MAR 1921', place: 'Kraków' },
           death: { date: 'ABT 1999', place: 'Gdańsk' },
+          story: 'She baked bread every morning.\nShe sang in the choir.',
         })
         .expect(201)
     ).body as ListedPerson;
@@ -443,10 +446,20 @@ describe('takeout round trip: export from one archive, import into a fresh one',
       displayName: person.displayName,
       givenName: person.givenName,
       surname: person.surname,
+      sex: person.sex,
+      living: person.living,
       birth: person.birth,
       death: person.death,
     });
     expect(pick(martasB[0]!)).toEqual(pick(martaA!));
+    expect(pick(martaA!)).toMatchObject({ sex: 'F', living: false, death: { date: 'ABT 1999', place: 'Gdańsk' } });
+    const storyOf = async (stack: MediaStack, who: Person, id: number) =>
+      (await request(stack.profile.url).get(`/api/people/${id}`).set(who.headers).expect(200)).body.story;
+    expect(await storyOf(b, olgaB, martasB[0]!.id)).toBe(await storyOf(a, olgaA, martaId));
+    // Her husband, untagged, came with the tree as he was.
+    const [janA] = await personNamed(a, olgaA, 'Jan Kowalski');
+    const jansB = await personNamed(b, olgaB, 'Jan Kowalski');
+    expect(jansB.map(pick)).toEqual([pick(janA!)]);
     expect(martaA!.id).toBe(martaId);
 
     // Her ties came with her, to Olga herself (a member here, found by username) and to Jan; nobody of the export
