@@ -3,11 +3,19 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
+import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
+import {
+  addTestPerson,
+  freePort,
+  startTestApp,
+  type TestApp,
+  type TestPerson,
+  testEnv as sharedTestEnv,
+} from '@family/shared/testing';
 import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
 import { AppModule as AuthModule } from '../../auth/src/app.module';
@@ -52,8 +60,15 @@ export interface MediaStack {
   close(): Promise<void>;
 }
 
-/** With `worker: false` items stay pending until `startWorker()`; with `family: true` auth and family run too. */
-export async function startMediaStack(options: { worker?: boolean; family?: boolean } = {}): Promise<MediaStack> {
+/**
+ * With `worker: false` items stay pending until `startWorker()`; with `family: true` auth and family run too;
+ * with `databaseUrl` every service of the stack uses that database instead of the test run's (a second archive).
+ */
+export async function startMediaStack(
+  options: { worker?: boolean; family?: boolean; databaseUrl?: string } = {},
+): Promise<MediaStack> {
+  const testEnv = (overrides: Record<string, string> = {}) =>
+    sharedTestEnv(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, ...overrides } : overrides);
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
   const auth = options.family ? await startTestApp(AuthModule.register(loadConfig(AuthConfig, testEnv()))) : null;
   const profile = await startTestApp(
@@ -115,7 +130,6 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
     },
     async close() {
       await stack.stopWorker();
-      await family?.app.close();
       await media.app.close();
       await albums.app.close();
       await profile.app.close();
@@ -125,6 +139,29 @@ export async function startMediaStack(options: { worker?: boolean; family?: bool
   };
   if (options.worker !== false) await stack.startWorker();
   return stack;
+}
+
+/**
+ * A fresh, empty database on the test run's Postgres server, for a second archive beside the first; `drop()`
+ * removes it once the services using it are closed.
+ */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_ADMIN_DATABASE_URL is not set: run the tests through jest.');
+  const name = `family_test_${randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** The item once the worker has prepared it (ready or failed). */

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Internal, Multipart } from '@family/shared/nest';
-import { TakeoutPeopleQuery } from '../dtos/gedcom.dto';
+import { knownRecords, TakeoutPeopleQuery } from '../dtos/gedcom.dto';
 import { GedcomTakeoutService } from '../gedcom/gedcom-takeout.service';
 
 /** A takeout import's family.ged, sent by the media worker (docs/architecture.md "Internal calls"). */
@@ -10,11 +10,11 @@ import { GedcomTakeoutService } from '../gedcom/gedcom-takeout.service';
 export class InternalGedcomTakeoutController {
   constructor(private readonly takeout: GedcomTakeoutService) {}
 
-  /** Multipart `file`: family.ged. Answers which person each of its records is here. */
+  /** Multipart `file`: family.ged. Answers which person each of its records is here (`known` ones as given). */
   @Post('takeout-people')
   @Multipart()
   @HttpCode(200)
   importPeople(@Query() query: TakeoutPeopleQuery, @Req() req: Request) {
-    return this.takeout.importPeople(query.createdBy, req);
+    return this.takeout.importPeople(query.createdBy, knownRecords(query.known), req);
   }
 }

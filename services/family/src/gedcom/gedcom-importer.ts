@@ -94,7 +94,8 @@ export class GedcomImporter {
       pkg = await openPackage(path, record.packaging, record.fileName);
       const hash = createHash('sha256');
       const data = await readGedcomStream(hashing(await pkg.gedcom(), hash));
-      const report = await this.importData(record, data, hash.digest('hex'), created, pkg, folder);
+      const known = new Map(Object.entries(job.data.known ?? {}));
+      const report = await this.importData(record, data, hash.digest('hex'), created, pkg, folder, known);
       await this.imports.finish(record.id, report);
       await this.storage.delete(record.fileKey).catch(() => undefined);
       this.logger.log(`import ${record.id}: ${report.created} people created, ${report.matched} matched`);
@@ -124,14 +125,16 @@ export class GedcomImporter {
     created: number[],
     pkg: GedcomPackage,
     folder: string,
+    known: Map<string, number>,
   ): Promise<GedcomImportReport> {
     const total = data.people.length;
     await this.imports.progress(record.id, 10, `Read ${total} people; looking for those already in the archive`);
     const personOf = new Map<string, number>();
     const inArchive = new Set<number>();
 
-    // 1. A UID: this archive's own (an export of it coming back), or another program's an earlier import kept;
-    // then an earlier import of the same file. Only people still in the archive count.
+    // 1. A person the caller already knows the record to be (a takeout's member); a UID: this archive's own (an
+    // export of it coming back), or another program's an earlier import kept; then an earlier import of the same
+    // file. Only people still in the archive count.
     const namespace = await this.imports.namespace();
     const foreignUids = [...new Set(data.people.flatMap((person) => person.uids ?? []))].filter(
       (uid) => personOfUid(namespace, uid) === null,
@@ -141,11 +144,11 @@ export class GedcomImporter {
       (person.uids ?? []).map((uid) => personOfUid(namespace, uid) ?? byUid.get(uid)).find((id) => id !== undefined);
     const mapped = await this.imports.mapped(source);
     const alive = await this.existing([
-      ...new Set([...byUid.values(), ...mapped.values(), ...this.ownIds(data, namespace)]),
+      ...new Set([...known.values(), ...byUid.values(), ...mapped.values(), ...this.ownIds(data, namespace)]),
     ]);
     await this.imports.forget([...byUid.values(), ...mapped.values()].filter((id) => !alive.has(id)));
     for (const person of data.people) {
-      for (const id of [personOfUids(person), mapped.get(person.id)]) {
+      for (const id of [known.get(person.id), personOfUids(person), mapped.get(person.id)]) {
         if (id === undefined || !alive.has(id) || inArchive.has(id)) continue;
         personOf.set(person.id, id);
         inArchive.add(id);

@@ -10,6 +10,11 @@ export const FAMILY_JOB_KINDS = [GEDCOM_IMPORT];
 
 export interface GedcomImportJob {
   importId: number;
+  /**
+   * Records (`I1`) already known to be these people here: a takeout import's members, found by username, so the
+   * file's ties attach to them instead of to new relatives of the same name (docs/architecture.md "Takeout import").
+   */
+  known?: Record<string, number>;
 }
 
 /** Injection tokens: the queue (a sender in the service, a worker in the worker) and the upload storage. */

@@ -25,7 +25,8 @@ async function sha256Of(path: string): Promise<string> {
  * The people of a takeout's family.ged, for the media worker's import (docs/architecture.md "Takeout import"): the
  * same GEDCOM import a member starts (matching by UID, earlier imports of the file, names and birth date; ties;
  * an entry in the member's GEDCOM imports), run at once instead of queued, answering which person each record
- * became. The same file again adds nobody and answers the same people.
+ * became. Records the media worker already knows (members found by username) are those members, so the tree's
+ * ties reach them. The same file again adds nobody and answers the same people.
  */
 @Injectable()
 export class GedcomTakeoutService {
@@ -35,7 +36,7 @@ export class GedcomTakeoutService {
     @Inject(GEDCOM_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async importPeople(createdBy: number, req: IncomingMessage): Promise<TakeoutPeople> {
+  async importPeople(createdBy: number, known: Record<string, number>, req: IncomingMessage): Promise<TakeoutPeople> {
     const received = await receiveGedcom(req);
     try {
       if (received.packaging !== 'ged') throw new BadRequestException('Send family.ged itself, not a ZIP.');
@@ -44,7 +45,7 @@ export class GedcomTakeoutService {
       const key = `gedcom/${randomUUID()}`;
       await this.storage.put(key, fileStream(received.path));
       const { id } = await this.imports.create(createdBy, received.fileName, key, 'ged');
-      await this.importer.run({ id: `takeout-${id}`, data: { importId: id }, attempt: 1, lastAttempt: true });
+      await this.importer.run({ id: `takeout-${id}`, data: { importId: id, known }, attempt: 1, lastAttempt: true });
       const status = await this.imports.status(id);
       if (status?.status !== 'done' || !status.report) {
         throw new BadRequestException(status?.error ?? 'The family tree of the export could not be imported.');

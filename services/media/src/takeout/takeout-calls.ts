@@ -93,7 +93,7 @@ export class TakeoutCalls {
   async restoreProfile(
     userId: number,
     story: string | null,
-    memories: { title: string; content: string }[],
+    memories: { title: string; content: string; createdAt?: string }[],
     onAnswer: (answer: { story: boolean; memoryIds: number[] }) => void,
   ): Promise<void> {
     const batches = bodies(memories, BODY_BUDGET - Buffer.byteLength(JSON.stringify(story ?? '')));
@@ -122,13 +122,15 @@ export class TakeoutCalls {
 
   /**
    * family.ged through the family service's GEDCOM import: which person each record (`I1`) is here. Sent as a
-   * file (it may be megabytes), so by fetch with a service token rather than the JSON client.
+   * file (it may be megabytes), so by fetch with a service token rather than the JSON client. `known`: records
+   * that are members here already (a family's members: a short list, so it fits the query).
    */
-  async peopleFromGedcom(createdBy: number, path: string): Promise<Map<string, number>> {
+  async peopleFromGedcom(createdBy: number, path: string, known: Map<string, number>): Promise<Map<string, number>> {
     const form = new FormData();
     form.set('file', await openAsBlob(path), 'family.ged');
     const url = new URL('/internal/gedcom/takeout-people', this.config.FAMILY_URL);
     url.searchParams.set('createdBy', String(createdBy));
+    if (known.size > 0) url.searchParams.set('known', [...known].map(([record, id]) => `${record}:${id}`).join(','));
     let response: Response;
     try {
       response = await fetch(url, {

@@ -121,18 +121,19 @@ export class TakeoutImporter {
     const source = (id: number) => `${manifest.archiveId}:${id}`;
 
     // People: the exporter is the importing member; everyone else is matched by username.
-    const personOf = await this.people(row, manifest, zip, folder);
+    const { personOf, memberOf } = await this.people(row, manifest, zip, folder);
     report.people = new Set(
       [...manifest.people, ...manifest.media.flatMap((item) => item.tags ?? [])]
         .map((person) => personOf(person))
         .filter((id): id is number => id !== null && id !== row.userId),
     ).size;
 
-    // Albums, made by the importing member with the members found here.
+    // Albums, made by the importing member with the members found here: only accounts, since a relative made from
+    // the tree cannot sign in to see an album.
     const albumOf = new Map<number, number>();
     for (const album of manifest.albums) {
       const members = (album.members ?? [])
-        .map((member) => ({ userId: personOf(member.person), canEdit: member.canEdit === true }))
+        .map((member) => ({ userId: memberOf(member.person), canEdit: member.canEdit === true }))
         .filter(
           (member): member is { userId: number; canEdit: boolean } =>
             member.userId !== null && member.userId !== row.userId,
@@ -194,6 +195,10 @@ export class TakeoutImporter {
       .map((memory) => ({
         title: String(memory.title).trim().slice(0, MEMORY_TITLE_MAX) || 'Memory',
         content: String(memory.content).slice(0, MEMORY_CONTENT_MAX),
+        // When it was written stays with it (a date that is not one is left to the profile's "now").
+        ...(typeof memory.createdAt === 'string' && !Number.isNaN(Date.parse(memory.createdAt))
+          ? { createdAt: new Date(memory.createdAt).toISOString() }
+          : {}),
       }));
     const story = text(exporter?.story)?.trim() ? exporter!.story!.slice(0, STORY_MAX) : null;
     await this.calls.restoreProfile(row.userId, story, memories, (answer) => {
@@ -206,14 +211,18 @@ export class TakeoutImporter {
 
   /**
    * Who a person of the export is here: the importing member for the exporter, else a member with the username,
-   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them.
+   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them;
+   * `memberOf` only the first two (accounts).
    */
   private async people(
     row: ImportRow,
     manifest: ArchiveManifest,
     zip: CheckedZip,
     folder: string,
-  ): Promise<(person: PersonName) => number | null> {
+  ): Promise<{
+    personOf: (person: PersonName) => number | null;
+    memberOf: (person: PersonName) => number | null;
+  }> {
     const named = [
       ...manifest.people,
       ...manifest.media.flatMap((item) => item.tags ?? []),
@@ -245,13 +254,23 @@ export class TakeoutImporter {
     if (gedcom && wanted.length > 0) {
       const path = join(folder, 'family.ged');
       await pipeline(await zip.open(gedcom), createWriteStream(path));
-      const records = await this.calls.peopleFromGedcom(row.userId, path);
+      // Members found here are their own records, so the tree's ties reach them rather than a namesake relative.
+      const known = new Map<string, number>();
+      for (const person of manifest.people) {
+        const id = member(person);
+        const record = String(person.gedcomXref ?? '').replace(/^@|@$/g, '');
+        if (id !== null && /^[^,:@\s]+$/.test(record)) known.set(record, id);
+      }
+      const records = await this.calls.peopleFromGedcom(row.userId, path, known);
       for (const person of wanted) {
         const id = records.get(String(person.gedcomXref ?? '').replace(/^@|@$/g, ''));
         if (id !== undefined) fromTree.set(person.id, id);
       }
     }
-    return (person) => (person ? (member(person) ?? fromTree.get(person.id) ?? null) : null);
+    return {
+      personOf: (person) => (person ? (member(person) ?? fromTree.get(person.id) ?? null) : null),
+      memberOf: (person) => (person ? member(person) : null),
+    };
   }
 
   /** One item: its file stored and checked, its row written; null (and a line in the report) when skipped. */

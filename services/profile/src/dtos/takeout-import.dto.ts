@@ -4,6 +4,7 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
+  IsISO8601,
   IsOptional,
   IsString,
   MaxLength,
@@ -29,6 +30,11 @@ export class RestoredMemoryDto {
   @IsString()
   @MaxLength(MEMORY_CONTENT_MAX)
   content!: string;
+
+  /** When it was written in the exporting archive; kept, so the profile shows it in its place (else now). */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'createdAt must be an ISO timestamp' })
+  createdAt?: string;
 }
 
 /** POST /internal/takeout/profile: a member's story and own memories from an export, kept where theirs are empty. */

@@ -39,9 +39,15 @@ export class TakeoutRestoreService {
       );
       if ((count === 0 || dto.append === true) && dto.memories.length > 0) {
         const rows: { id: number }[] = await tx.query(
-          `INSERT INTO memories (user_id, person_id, title, content)
-           SELECT $1, $1, title, content FROM unnest($2::text[], $3::text[]) AS m(title, content) RETURNING id`,
-          [dto.userId, dto.memories.map((memory) => memory.title), dto.memories.map((memory) => memory.content)],
+          `INSERT INTO memories (user_id, person_id, title, content, created_at)
+           SELECT $1, $1, title, content, COALESCE(written, now())
+             FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS m(title, content, written) RETURNING id`,
+          [
+            dto.userId,
+            dto.memories.map((memory) => memory.title),
+            dto.memories.map((memory) => memory.content),
+            dto.memories.map((memory) => memory.createdAt ?? null),
+          ],
         );
         memoryIds.push(...rows.map((row) => row.id));
       }
