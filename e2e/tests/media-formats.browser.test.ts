@@ -81,8 +81,8 @@ describe('real family media in a browser', () => {
       });
       await openGallery(page, rose);
       const card = page.getByRole('article', { name: heicTitle });
-      await card.getByRole('img', { name: heicTitle, exact: true }).waitFor();
-      // Thumbnails load lazily, as the person scrolls to them.
+      // Thumbnails load lazily, as the person scrolls to them: below the fold the picture has no size yet.
+      await card.getByRole('img', { name: heicTitle, exact: true }).waitFor({ state: 'attached' });
       await card.scrollIntoViewIfNeeded();
       await loaded(page, `img[alt="${heicTitle}"]`);
       // A video's card shows its poster with its length.
@@ -171,7 +171,8 @@ describe('real family media in a browser', () => {
       const card = page.getByRole('article', { name: title });
       await card.getByRole('img', { name: 'Preparing…' }).waitFor();
       await screenshot(page, 'media-formats-preparing-desktop');
-      await card.getByRole('img', { name: title, exact: true }).waitFor({ timeout: 30_000 });
+      // Once prepared it moves to its recording date's month, maybe below the fold, where pictures load lazily.
+      await card.getByRole('img', { name: title, exact: true }).waitFor({ state: 'attached', timeout: 30_000 });
       await card.scrollIntoViewIfNeeded();
       await loaded(page, `img[alt="${title}"]`);
       await card.getByText('June 30, 2020').waitFor();
