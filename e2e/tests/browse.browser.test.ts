@@ -76,7 +76,9 @@ describe('browsing like a photo app, in a browser', () => {
     const tomsAlbum = await privateAlbum(tom.client, `Tom private ${run}`);
     hidden = await uploadMedia(tom.client, { type: 'post', title: `Secret ${run}`, content: 'x' });
     await tom.client.post(`/api/albums/${tomsAlbum}/media/${hidden.id}`);
-    // Ten years of an archive, one item a month (never on today's day), and one from today.
+    // Ten years of an archive, one item a month (never on today's day), and one from today: in Tom's private
+    // album, so that other tests' galleries, which show what everyone may see, are not pushed onto later pages.
+    const album = String(tomsAlbum);
     const day = now.getDate() === 15 ? 14 : 15;
     for (let back = 1; back <= 120; back++) {
       const date = new Date(now.getFullYear(), now.getMonth() - back, day);
@@ -86,6 +88,7 @@ describe('browsing like a photo app, in a browser', () => {
         title: `Month ${month} ${run}`,
         mediaDate: `${month}-${pad(day)}`,
         content: '.',
+        albumId: album,
       });
     }
     await uploadMedia(tom.client, {
@@ -93,8 +96,9 @@ describe('browsing like a photo app, in a browser', () => {
       title: `Three years back ${run}`,
       mediaDate: `${now.getFullYear() - 3}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
       content: 'Then.',
+      albumId: album,
     });
-    await uploadMedia(tom.client, { type: 'post', title: `Today ${run}`, content: 'Now.' });
+    await uploadMedia(tom.client, { type: 'post', title: `Today ${run}`, content: 'Now.', albumId: album });
   });
 
   afterAll(async () => {
