@@ -51,7 +51,7 @@ describe('media rights through albums (real albums service)', () => {
     albumsApi().post(`/api/albums/${albumId}/media/${mediaId}`).set(person.headers);
 
   beforeAll(async () => {
-    stack = await startMediaStack();
+    stack = await startMediaStack({ ownDatabase: true });
     kate = await addPerson(stack, 301, 'kate', 'Kate');
     leo = await addPerson(stack, 302, 'leo', 'Leo');
     mia = await addPerson(stack, 303, 'mia', 'Mia');

@@ -62,13 +62,17 @@ export interface MediaStack {
 
 /**
  * With `worker: false` items stay pending until `startWorker()`; with `family: true` auth and family run too;
- * with `databaseUrl` every service of the stack uses that database instead of the test run's (a second archive).
+ * with `databaseUrl` every service of the stack uses that database instead of the test run's (a second archive);
+ * with `ownDatabase: true` a scratch database made for the stack and dropped with it, for a spec whose shared
+ * albums or exact lists must not meet other spec files' data (they share the run's database otherwise).
  */
 export async function startMediaStack(
-  options: { worker?: boolean; family?: boolean; databaseUrl?: string } = {},
+  options: { worker?: boolean; family?: boolean; databaseUrl?: string; ownDatabase?: boolean } = {},
 ): Promise<MediaStack> {
+  const scratch = options.ownDatabase ? await createScratchDatabase() : null;
+  const databaseUrl = scratch?.url ?? options.databaseUrl;
   const testEnv = (overrides: Record<string, string> = {}) =>
-    sharedTestEnv(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, ...overrides } : overrides);
+    sharedTestEnv(databaseUrl ? { DATABASE_URL: databaseUrl, ...overrides } : overrides);
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-test-objects-'));
   const auth = options.family ? await startTestApp(AuthModule.register(loadConfig(AuthConfig, testEnv()))) : null;
   const profile = await startTestApp(
@@ -130,11 +134,13 @@ export async function startMediaStack(
     },
     async close() {
       await stack.stopWorker();
+      await family?.app.close();
       await media.app.close();
       await albums.app.close();
       await profile.app.close();
       await auth?.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });
+      await scratch?.drop();
     },
   };
   if (options.worker !== false) await stack.startWorker();

@@ -46,7 +46,7 @@ describe('takeout import (real services, queue, worker and files)', () => {
   let spec: TakeoutSpec;
 
   beforeAll(async () => {
-    stack = await startMediaStack({ family: true });
+    stack = await startMediaStack({ family: true, ownDatabase: true });
     irene = await addPerson(stack, 601, 'irene', 'Irene');
     ivan = await addPerson(stack, 602, 'ivan', 'Ivan');
     other = await addPerson(stack, 603, 'otto', 'Otto');

@@ -58,7 +58,7 @@ describe('trash (real Postgres, real albums service, real files)', () => {
     (await request(stack.albums.url).get(`/api/albums/${albumId}`).set(person.headers).expect(200)).body as Album;
 
   beforeAll(async () => {
-    stack = await startMediaStack();
+    stack = await startMediaStack({ ownDatabase: true });
     ann = await addPerson(stack, 1201, 'ann', 'Ann');
     ben = await addPerson(stack, 1202, 'ben', 'Ben');
     cal = await addPerson(stack, 503, 'cal', 'Cal');
