@@ -78,7 +78,8 @@ export async function postgresBackends(db, databaseName) {
 
 /**
  * What one `GET /api/media?limit=60` asks of the database, as plain SQL on a pool of its own: the person's
- * album rights, the page, the page's tags, and the names of everyone on it. The lower bound a list can reach.
+ * album rights, the page (what is not in the trash, as the service asks: its partial indexes need it), the page's
+ * tags, and the names of everyone on it. The lower bound a list can reach.
  */
 export function sqlAlone(databaseUrl, viewerId, limit) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
@@ -95,7 +96,8 @@ export function sqlAlone(databaseUrl, viewerId, limit) {
         `SELECT m.id, m.user_id, m.type, m.title, m.description, m.media_date, m.album_id, m.website_url, m.content,
                 m.object_key, m.content_type, m.file_name, m.file_size, m.sha256, m.created_at
            FROM media.media_items m
-          WHERE (m.user_id = $1 OR m.album_id IS NULL OR m.album_id = ANY($2::int[])
+          WHERE m.deleted_at IS NULL
+            AND (m.user_id = $1 OR m.album_id IS NULL OR m.album_id = ANY($2::int[])
                  OR EXISTS (SELECT 1 FROM media.media_tags vt WHERE vt.media_id = m.id AND vt.user_id = $1))
           ORDER BY m.media_date DESC, m.id DESC LIMIT $3`,
         [viewerId, albums.map((row) => row.id), limit],
