@@ -193,6 +193,9 @@ const screens: Record<string, Screen> = {
     open: async (page) => {
       await page.goto('/albums');
       const menu = page.getByRole('button', { name: 'Open navigation' });
+      const links = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'People' });
+      // Until the header has drawn, neither shows: wait for one before choosing.
+      await menu.or(links).first().waitFor();
       if (await menu.isVisible()) await menu.click();
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'People' }).waitFor();
       await page.waitForFunction(() =>

@@ -16,6 +16,10 @@ async function addPerson(page: Page, fields: { given: string; surname: string; b
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
+// One known flake: on a phone, once in several full runs, a person just added is missing from the People search
+// for 30 s (docs/planned.md "Known flakes"). A second try shows whether it is that or a real break.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 describe('people without accounts in a browser', () => {
   let browser: Browser;
   let me: Person;
