@@ -215,6 +215,32 @@ describe('bulk actions and the ZIP download', () => {
     expect(bad.body.message).toBe('ids must be a list of media item ids');
   });
 
+  it('treats an item in the trash as not found: no album, no tag, no download', async () => {
+    const trashed = await photo(kate, 'Blurred', '2019-06-05');
+    await api().delete(`/api/media/${trashed.id}`).set(kate.headers).expect(204);
+    const added = await bulk(kate, { action: 'addToAlbum', albumId: wedding, ids: [trashed.id] }).expect(200);
+    expect(added.body).toEqual({ done: [], skipped: [{ id: trashed.id, reason: 'not found' }] });
+    const tagged = await bulk(kate, { action: 'tag', userId: mia.id, ids: [trashed.id] }).expect(200);
+    expect(tagged.body).toEqual({ done: [], skipped: [{ id: trashed.id, reason: 'not found' }] });
+    const deleted = await bulk(kate, { action: 'delete', ids: [trashed.id] }).expect(200);
+    expect(deleted.body).toEqual({ done: [], skipped: [{ id: trashed.id, reason: 'not found' }] });
+    const download = await api()
+      .get(`/api/media/download?ids=${trashed.id},${k3.id}`)
+      .set(kate.headers)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    const entries = await readZip(download.body as Buffer);
+    expect([...entries.keys()].sort()).toEqual([`2019-06-03 Toast (${k3.id}).jpg`, 'skipped.txt'].sort());
+    expect(entries.get('skipped.txt')!.data.toString('utf8')).toBe(
+      `Left out of this download:\n${trashed.id}: not found\n`,
+    );
+    const trash = (await api().get('/api/trash').set(kate.headers).expect(200)).body as TrashPage;
+    expect(trash.items.find((entry) => entry.item.id === trashed.id)?.item.albumId).toBeNull();
+    await api().post(`/api/trash/${trashed.id}/restore`).set(kate.headers).expect(200);
+    expect((await api().get(`/api/media/${trashed.id}`).set(kate.headers).expect(200)).body.tags).toEqual([]);
+  });
+
   it('moves what the member may delete to the trash through the single delete, and reports the rest', async () => {
     const second = await photo(kate, 'Second album photo', '2019-06-04');
     const [{ key }] = (await stack.db.query(`SELECT object_key AS key FROM media_items WHERE id = $1`, [

@@ -212,13 +212,13 @@ export class MediaRepository {
     return rows.length > 0 ? toItem(rows[0]) : null;
   }
 
-  /** The items of `ids` the viewer may see, in one query (bulk actions, ZIP downloads); the rest are left out. */
+  /** The items of `ids` the viewer may see and that are not in the trash, in one query (bulk actions, ZIP downloads); the rest are left out. */
   async findVisibleMany(ids: number[], viewer: Viewer): Promise<MediaItemEntity[]> {
     if (ids.length === 0) return [];
     const params = new Params();
     const idsParam = params.add(ids);
     const rows: Record<string, unknown>[] = await this.items.query(
-      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = ANY(${idsParam}::int[]) AND ${visibleTo(viewer, params)}
+      `SELECT ${COLUMNS} FROM media_items m WHERE m.id = ANY(${idsParam}::int[]) AND ${LIVE} AND ${visibleTo(viewer, params)}
        ORDER BY m.media_date DESC, m.id DESC`,
       params.values,
     );
@@ -246,8 +246,6 @@ export class MediaRepository {
     );
     return Number(rows[0]?.count ?? 0);
   }
-
-  /** The album an item is in (null for none), or undefined when there is no such item. */
 
   /** The album an item is in (null for none), or undefined when there is no such item (or it is in the trash). */
   async albumOf(id: number): Promise<number | null | undefined> {
