@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
-import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import { InternalClient, REQUEST_ID_HEADER, requestIdFrom } from '@family/shared';
 import { accountRoutes } from './account-routes';
+import { compressedJson, compressWholeJson } from './compress';
 import { trustProxySetting, type GatewayConfig } from './config';
 import { healthRoute } from './health';
 import { enterRequest, log, messageOf } from './log';
@@ -43,18 +42,6 @@ const plainPaths: RequestHandler = (req, res, next) => {
   }
   next();
 };
-
-/**
- * JSON answers over 1 KB (the gateway's own and the services') go out compressed when the browser accepts it:
- * brotli, else gzip. Files are left alone: they are mostly compressed already and answer range requests.
- * Brotli at quality 2: on a 60-item page it is as small as the library's default (4) for about two thirds of
- * the CPU, and every list pays it (docs/architecture.md "Speed").
- */
-const compressedJson = compression({
-  threshold: 1024,
-  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
-  filter: (_req, res) => /^application\/json\b/.test(String(res.getHeader('Content-Type') ?? '')),
-});
 
 export function createGateway(config: GatewayConfig): Gateway {
   // Fail fast: with Redis down a command fails at once instead of waiting in a queue, and with Redis paused it
@@ -97,7 +84,7 @@ export function createGateway(config: GatewayConfig): Gateway {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });
   app.use('/api', sameOriginOnly((config.APP_ORIGIN ?? '').split(',')));
-  app.use('/api', compressedJson);
+  app.use('/api', compressedJson, compressWholeJson);
   const store = sessionStore(redis);
   const sessions = new UserSessions(store, redis);
   app.use('/api', sessionMiddleware(config, store));

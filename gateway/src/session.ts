@@ -10,20 +10,27 @@ import { log, messageOf, rememberUser } from './log';
 declare module 'express-session' {
   interface SessionData {
     user?: Identity;
+    /** When the session was last renewed (ms): changing it makes express-session save it and send the cookie. */
+    renewedAt?: number;
   }
 }
 
 export const SESSION_COOKIE = 'family.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is renewed (saved, and its cookie sent again) at most this often; in between it is only read. */
+const RENEW_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Sessions live in Redis when there is one (they survive restarts and are shared by several gateways),
  * else in memory that prunes expired sessions (sign-ins then end when the gateway restarts).
  */
 export function sessionStore(redis: Redis | null): Store {
-  return redis
-    ? new RedisStore({ client: redis, prefix: 'family:sess:' })
-    : new (createMemoryStore(session))({ checkPeriod: 60 * 60 * 1000 });
+  if (redis) return new RedisStore({ client: redis, prefix: 'family:sess:', disableTouch: true });
+  const store = new (createMemoryStore(session))({ checkPeriod: 60 * 60 * 1000 });
+  // Renewal saves the session (renewSessions below); without `touch`, express-session does not also rewrite it
+  // on every request. memorystore has no option for that, as connect-redis has (disableTouch).
+  Object.defineProperty(store, 'touch', { value: undefined });
+  return store;
 }
 
 export function sessionMiddleware(config: GatewayConfig, store: Store) {
@@ -33,7 +40,9 @@ export function sessionMiddleware(config: GatewayConfig, store: Store) {
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not on every answer: that signed a cookie and rewrote the session in the store on every request, the
+    // largest part of the gateway's own work on a list (docs/architecture.md "Speed"). renewIfDue renews instead.
+    rolling: false,
     proxy: undefined,
     cookie: {
       httpOnly: true,
@@ -50,12 +59,23 @@ export function sessionMiddleware(config: GatewayConfig, store: Store) {
     middleware(req, res, (error?: unknown) => {
       if (!error) {
         rememberUser(req, req.session?.user);
+        renewIfDue(req);
         return next();
       }
       log.error(`session store: ${messageOf(error)}`);
       if (res.headersSent) return;
       res.status(503).json({ message: SESSIONS_UNAVAILABLE });
     });
+}
+
+/**
+ * "30 days from the last visit", to within an hour: a signed-in session whose expiry is more than an hour older
+ * than a fresh one would be is marked changed, so express-session saves it with a new expiry and sends the cookie.
+ */
+function renewIfDue(req: Request): void {
+  const expires = req.session?.cookie.expires;
+  if (!req.session?.user || !expires) return;
+  if (expires.getTime() < Date.now() + THIRTY_DAYS_MS - RENEW_EVERY_MS) req.session.renewedAt = Date.now();
 }
 
 export const SESSIONS_UNAVAILABLE = 'Signing in is unavailable right now. Try again shortly.';

@@ -102,15 +102,15 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     counter += 1;
     const username = `person${counter}${Date.now().toString(36)}`;
     const response = await agent.post('/api/register').send({ username, password: 'secret-pw' }).expect(201);
-    return { username, user: response.body.user };
+    const cookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    return { username, user: response.body.user, cookie };
   }
 
   it('keeps sessions in memory without Redis: a restart signs everyone out', async () => {
     const first = request.agent(gateway().app);
-    await signUp(first);
+    const { cookie } = await signUp(first);
     await first.get('/api/user').expect(200);
     const restarted = request.agent(gateway().app);
-    const cookie = (await first.get('/api/user')).headers['set-cookie'];
     await restarted.get('/api/user').set('cookie', cookie).expect(401);
   });
 
@@ -119,12 +119,42 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     const first = request.agent(gateway(env).app);
     // Requests wait for nothing while Redis is not connected yet: the gateway is used once it is ready.
     await waitUntil(async () => (await first.get('/ready')).status === 200);
-    const { user } = await signUp(first);
-    const cookie = (await first.get('/api/user').expect(200)).headers['set-cookie'];
+    const { user, cookie } = await signUp(first);
+    await first.get('/api/user').expect(200);
     const second = gateway(env).app;
     await waitUntil(async () => (await request(second).get('/ready')).status === 200);
     const other = await request(second).get('/api/user').set('cookie', cookie).expect(200);
     expect(other.body.id).toBe(user.id);
+  });
+
+  it('renews a session at most once an hour: 30 days from the last visit, without rewriting it on every request', async () => {
+    const app = gateway({ REDIS_URL }).app;
+    await waitUntil(async () => (await request(app).get('/ready')).status === 200);
+    const { user, cookie } = await signUp(request.agent(app));
+    const sessionId = decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
+    const key = `family:sess:${sessionId}`;
+    const DAY = 24 * 60 * 60;
+    // Within the hour: the person is known, no new cookie is sent and the session is left as it is.
+    await redis.expire(key, 29 * DAY);
+    const fresh = await request(app).get('/api/user').set('cookie', cookie).expect(200);
+    expect(fresh.body.id).toBe(user.id);
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+    expect(await redis.ttl(key)).toBeLessThanOrEqual(29 * DAY);
+
+    // Two hours after the last renewal: renewed for 30 days, in the store and in the browser.
+    const stored = JSON.parse((await redis.get(key))!) as { cookie: { expires: string } };
+    stored.cookie.expires = new Date(Date.now() + 30 * DAY * 1000 - 2 * 60 * 60 * 1000).toISOString();
+    await redis.set(key, JSON.stringify(stored), 'EX', 30 * DAY - 2 * 60 * 60);
+    const due = await request(app).get('/api/user').set('cookie', cookie).expect(200);
+    expect(due.body.id).toBe(user.id);
+    const renewed = (due.headers['set-cookie'] as unknown as string[])[0];
+    expect(renewed.split(';')[0]).toBe(cookie);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(renewed)![1]);
+    expect(expires).toBeGreaterThan(Date.now() + 30 * DAY * 1000 - 60_000);
+    expect(await redis.ttl(key)).toBeGreaterThan(30 * DAY - 60);
+    // And the next request is inside the hour again.
+    const after = await request(app).get('/api/user').set('cookie', cookie).expect(200);
+    expect(after.headers['set-cookie']).toBeUndefined();
   });
 
   it('marks the cookie Secure behind a trusted TLS proxy, and never sends a Secure cookie over plain HTTP', async () => {

@@ -83,6 +83,16 @@ const COLUMNS = `
   m.playback_type AS "playbackType", m.prepared_at AS "preparedAt", m.date_given AS "dateGiven",
   m.thumbnail_ready AS "thumbnailReady", m.deleted_at AS "deletedAt", m.deleted_by AS "deletedBy"`;
 
+/**
+ * Who is tagged in the row's item, in the order they were tagged: read with the page itself, so a list asks the
+ * database once (docs/architecture.md "Speed"), on the primary key of media_tags.
+ */
+const TAGGED = `ARRAY(SELECT t.user_id FROM media_tags t WHERE t.media_id = m.id ORDER BY t.created_at, t.user_id)
+  AS "taggedUserIds"`;
+
+/** An item read with who is tagged in it. */
+export type ItemWithTags = MediaItemEntity & { taggedUserIds: number[] };
+
 /** docs/product.md "Trash": an item in the trash is in no list, count or lookup but the trash's own. */
 const LIVE = 'm.deleted_at IS NULL';
 
@@ -131,7 +141,7 @@ export class MediaRepository {
     filter: MediaFilter,
     after: PagePosition | null,
     limit: number,
-  ): Promise<MediaItemEntity[]> {
+  ): Promise<ItemWithTags[]> {
     const params = new Params();
     const where = [LIVE, visibleTo(viewer, params)];
     if (filter.q) where.push(`m.title ILIKE ${params.add(likePattern(filter.q))}`);
@@ -147,11 +157,11 @@ export class MediaRepository {
       where.push(`(m.media_date, m.id) < (${params.add(after.mediaDate)}::date, ${params.add(after.id)}::int)`);
     }
     const rows: Record<string, unknown>[] = await this.items.query(
-      `SELECT ${COLUMNS} FROM media_items m WHERE ${where.join(' AND ')}
+      `SELECT ${COLUMNS}, ${TAGGED} FROM media_items m WHERE ${where.join(' AND ')}
        ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
       params.values,
     );
-    return rows.map(toItem);
+    return rows.map((row) => toItem(row) as ItemWithTags);
   }
 
   /**

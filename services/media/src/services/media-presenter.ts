@@ -3,11 +3,11 @@ import type { MediaItem, MediaTag } from '@family/contract';
 import { DirectoryClient } from '@family/shared';
 import { mapMediaItem, mapTag } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { MediaRepository } from '../repositories/media.repository';
+import { type ItemWithTags, MediaRepository } from '../repositories/media.repository';
 
 /**
- * Turns items into what the web app sees: their tags from one query, and every person shown (uploaders and
- * tagged people) from ONE directory lookup per request.
+ * Turns items into what the web app sees: their tags (read with a list's page, else from one query), and every
+ * person shown (uploaders and tagged people) from ONE directory lookup per request.
  */
 @Injectable()
 export class MediaPresenter {
@@ -16,16 +16,20 @@ export class MediaPresenter {
     private readonly directory: DirectoryClient,
   ) {}
 
-  async items(items: MediaItemEntity[]): Promise<MediaItem[]> {
+  /** Items read with their tags (the lists) need no query for them; others get theirs in one. */
+  async items(items: Array<MediaItemEntity | ItemWithTags>): Promise<MediaItem[]> {
     if (items.length === 0) return [];
-    const tags = await this.media.tagsOf(items.map((item) => item.id));
     const tagged = new Map<number, number[]>();
-    for (const tag of tags) {
-      const list = tagged.get(tag.mediaId) ?? [];
-      list.push(tag.userId);
-      tagged.set(tag.mediaId, list);
+    const untagged = items.filter((item) => !('taggedUserIds' in item));
+    for (const item of items) if ('taggedUserIds' in item) tagged.set(item.id, item.taggedUserIds);
+    if (untagged.length > 0) {
+      for (const tag of await this.media.tagsOf(untagged.map((item) => item.id))) {
+        const list = tagged.get(tag.mediaId) ?? [];
+        list.push(tag.userId);
+        tagged.set(tag.mediaId, list);
+      }
     }
-    const people = await this.directory.lookup([...items.map((item) => item.userId), ...tags.map((tag) => tag.userId)]);
+    const people = await this.directory.lookup([...items.map((item) => item.userId), ...[...tagged.values()].flat()]);
     return items.map((item) => mapMediaItem(item, tagged.get(item.id) ?? [], people));
   }
 
