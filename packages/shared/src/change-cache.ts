@@ -33,6 +33,16 @@ export class ChangeAwareCache<K, V> {
     return entry.value;
   }
 
+  /**
+   * The answer kept for `key` and the generation it was read under, whatever the current one is: for a caller
+   * that checks the generation afterwards, in the same statement as the work it uses the answer for.
+   */
+  peek(key: K): { generation: string; value: V } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires <= Date.now()) return undefined;
+    return { generation: entry.generation, value: entry.value };
+  }
+
   set(key: K, generation: string, value: V): void {
     // Oldest first out: a Map keeps insertion order.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);

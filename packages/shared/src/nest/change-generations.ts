@@ -22,6 +22,18 @@ export class CreateChangeGenerations1764600000000 implements MigrationInterface 
   }
 }
 
+/**
+ * A column with every kind's number as JSON text (`{"album-access": "7", ...}`, null before any change), for a
+ * statement that reads its data and the numbers in one go (ChangeGenerations.remember). Text, so that only the
+ * first row's copy is parsed.
+ */
+export const CHANGE_GENERATIONS_COLUMN = `(SELECT json_object_agg(kind, generation::text)::text FROM change_generations)`;
+
+/** The numbers of a CHANGE_GENERATIONS_COLUMN. */
+export function parseChangeGenerations(column: unknown): Record<string, string> {
+  return typeof column === 'string' ? (JSON.parse(column) as Record<string, string>) : {};
+}
+
 @Injectable()
 export class ChangeGenerations {
   /**
@@ -43,6 +55,17 @@ export class ChangeGenerations {
       if (request) this.perRequest.set(request, numbers);
     }
     return (await numbers).get(kind) ?? '0';
+  }
+
+  /**
+   * The numbers as a statement of this request read them (CHANGE_GENERATIONS_COLUMN), kept as this request's own
+   * unless it has read them already: the rest of the request asks the database no more.
+   */
+  remember(numbers: Record<string, string>): void {
+    const request = currentRequest();
+    if (request && !this.perRequest.has(request)) {
+      this.perRequest.set(request, Promise.resolve(new Map(Object.entries(numbers))));
+    }
   }
 
   private async readAll(): Promise<Map<string, string>> {

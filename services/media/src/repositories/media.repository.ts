@@ -4,6 +4,7 @@ import { QueryFailedError, Repository } from 'typeorm';
 import type { ExportScope, MediaType } from '@family/contract';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
+import { CHANGE_GENERATIONS_COLUMN, parseChangeGenerations } from '@family/shared/nest';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -135,13 +136,16 @@ export class MediaRepository {
     @InjectRepository(MediaTagEntity) private readonly tags: Repository<MediaTagEntity>,
   ) {}
 
-  /** One page, newest media date first, then highest id: keyset pagination on the (media_date, id) indexes. */
+  /**
+   * One page, newest media date first, then highest id: keyset pagination on the (media_date, id) indexes. The
+   * same statement reads the change numbers (docs/architecture.md "Caches"); null when the page is empty.
+   */
   async list(
     viewer: Viewer,
     filter: MediaFilter,
     after: PagePosition | null,
     limit: number,
-  ): Promise<ItemWithTags[]> {
+  ): Promise<{ items: ItemWithTags[]; generations: Record<string, string> | null }> {
     const params = new Params();
     const where = [LIVE, visibleTo(viewer, params)];
     if (filter.q) where.push(`m.title ILIKE ${params.add(likePattern(filter.q))}`);
@@ -157,11 +161,14 @@ export class MediaRepository {
       where.push(`(m.media_date, m.id) < (${params.add(after.mediaDate)}::date, ${params.add(after.id)}::int)`);
     }
     const rows: Record<string, unknown>[] = await this.items.query(
-      `SELECT ${COLUMNS}, ${TAGGED} FROM media_items m WHERE ${where.join(' AND ')}
-       ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
+      `SELECT ${COLUMNS}, ${TAGGED}, ${CHANGE_GENERATIONS_COLUMN} AS "generations"
+         FROM media_items m WHERE ${where.join(' AND ')}
+        ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
       params.values,
     );
-    return rows.map((row) => toItem(row) as ItemWithTags);
+    // Each row carries the numbers (left on it: deleting a property would slow every later use of the row).
+    const generations = rows.length > 0 ? parseChangeGenerations(rows[0].generations) : null;
+    return { items: rows.map((row) => toItem(row) as ItemWithTags), generations };
   }
 
   /**

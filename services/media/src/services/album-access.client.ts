@@ -44,6 +44,15 @@ export class AlbumAccessClient {
     return answer;
   }
 
+  /**
+   * The rights last read for this person and the generation they were read under, without asking anything: a
+   * list uses them at once and checks the generation in its own statement (MediaService.page).
+   */
+  lastKnown(userId: number): { generation: string; access: AlbumAccess } | undefined {
+    const entry = this.cache.peek(userId);
+    return entry && { generation: entry.generation, access: entry.value };
+  }
+
   /** A lazy, once-only lookup for one request: made only when a rule actually needs it. */
   lazy(userId: number): () => Promise<AlbumAccess> {
     let pending: Promise<AlbumAccess> | undefined;
