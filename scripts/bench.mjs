@@ -101,16 +101,25 @@ class Session {
     this.cookie = '';
   }
 
-  async register(username) {
-    const body = JSON.stringify({ username, password: 'bench-password', displayName: 'Bench Viewer' });
-    const answer = await request(`${this.baseUrl}/api/register`, {
+  register(username) {
+    return this.signIn('/api/register', { username, password: 'bench-password', displayName: 'Bench Viewer' }, 201);
+  }
+
+  /** Signs in again (the gateway keeps sessions in memory here: after it restarts, the session is gone). */
+  login(username) {
+    return this.signIn('/api/login', { username, password: 'bench-password' }, 200);
+  }
+
+  async signIn(route, payload, expectedStatus) {
+    const body = JSON.stringify(payload);
+    const answer = await request(`${this.baseUrl}${route}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       body,
     });
-    if (answer.status !== 201) throw new Error(`Register answered ${answer.status}: ${answer.body}`);
+    if (answer.status !== expectedStatus) throw new Error(`${route} answered ${answer.status}: ${answer.body}`);
     this.cookie = (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-    if (!this.cookie) throw new Error('Register set no session cookie.');
+    if (!this.cookie) throw new Error(`${route} set no session cookie.`);
     return JSON.parse(answer.body.toString('utf8')).user;
   }
 
@@ -422,10 +431,13 @@ async function measureAlbums(session) {
   log(`albums: list of ${ALBUMS} shared albums…`);
   const timing = await timeWithCalls(() => session.get('/api/albums'), {
     check: (answer) => {
-      const albums = json(answer);
+      // The seeded albums are "Album <n>"; the sections before (select many's) may have made one of their own.
+      const albums = json(answer).filter((album) => /^Album \d+$/.test(album.name));
       const full = albums.filter((album) => album.itemCount === ITEMS_PER_ALBUM && album.members.length === 2);
       if (albums.length !== ALBUMS || full.length !== ALBUMS) {
-        throw new Error(`The albums list has ${albums.length} albums, ${full.length} with their items and members.`);
+        throw new Error(
+          `The albums list has ${albums.length} seeded albums, ${full.length} with their items and members.`,
+        );
       }
     },
   });
@@ -682,6 +694,10 @@ async function main() {
     await measureMediaWorker(session, stack, rows, log);
     if (ONLY !== 'media-worker') {
       await bulk();
+      // The takeout rows hold every process to 200 MB while an export is written: on fresh processes, as
+      // `--only=takeout` runs them. The media worker keeps about 300 MB after preparing the photos above
+      // (docs/planned.md), which is not the export's.
+      await stack.restart(['media', 'media-worker']);
       await measureTakeout(session, viewer, stack, db, rows, log);
       await measureTakeoutImport(session, stack, rows, log);
     }
@@ -695,6 +711,10 @@ async function main() {
     await measureBrowse(session);
     await measureTree(session, graph);
     await measureAlbums(session);
+    // Under load on a fresh gateway and media, as `--only=hop-tax` measures it: after the gigabytes of the upload,
+    // ZIP and takeout sections their heaps cost about a third more CPU per request for a while, which is not the hops.
+    await stack.restart(['gateway', 'media']);
+    await session.login(viewer.username);
     await measureHopTax(session, viewer);
     await measureFirstVisit(session);
     stack.check();

@@ -144,6 +144,8 @@ export class BenchStack {
     this.storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-bench-objects-'));
     this.gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
     this.children = new Map();
+    /** How each process was started, to start it again (restart). */
+    this.spawned = new Map();
     this.logs = new Map();
     this.relays = [];
     this.stopping = false;
@@ -232,7 +234,30 @@ export class BenchStack {
     await this.waitReady('gateway', GATEWAY_PORT);
   }
 
+  /**
+   * Stops the named processes and starts them again as they were, waiting until they answer: a section that
+   * measures memory or CPU per request then starts from fresh heaps, not from what gigabytes of earlier sections
+   * left in them. The gateway keeps sessions in memory here: sign in again after restarting it.
+   */
+  async restart(names) {
+    for (const name of names) {
+      const child = this.children.get(name);
+      const { script, env, port } = this.spawned.get(name);
+      if (child) {
+        child.expectedExit = true;
+        await new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        });
+      }
+      this.spawn(name, script, env);
+      if (port) await this.waitReady(name, port);
+    }
+  }
+
   spawn(name, script, env) {
+    this.spawned.set(name, { script, env, port: env.PORT && name !== 'family-worker' ? Number(env.PORT) : null });
     const file = path.join(root, script);
     if (!fs.existsSync(file)) throw new Error(`${script} is missing: run \`npm run build\` first.`);
     const profile = CPU_PROFILE_DIR
@@ -248,8 +273,8 @@ export class BenchStack {
       });
     }
     child.on('exit', (code, signal) => {
-      this.children.delete(name);
-      if (!this.stopping)
+      if (this.children.get(name) === child) this.children.delete(name);
+      if (!this.stopping && !child.expectedExit)
         this.failure ??= new Error(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
     });
     this.children.set(name, child);

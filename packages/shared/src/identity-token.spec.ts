@@ -39,6 +39,29 @@ describe('identity tokens', () => {
     expect(verifyServiceToken(person, SECRET)).toBeNull();
   });
 
+  it('hands out one token per person for half its life, and takes a verified one only until it expires', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00Z') });
+    try {
+      const rose = { id: 7, username: 'rose' };
+      const first = signIdentityToken(rose, SECRET);
+      expect(signIdentityToken(rose, SECRET)).toBe(first);
+      expect(signIdentityToken({ id: 8, username: 'rose' }, SECRET)).not.toBe(first);
+      expect(verifyIdentityToken(first, SECRET)).toEqual(rose);
+      // Kept, but never for another secret.
+      expect(verifyIdentityToken(first, 'another-secret-of-enough-length')).toBeNull();
+      jest.advanceTimersByTime(31_000);
+      const second = signIdentityToken(rose, SECRET);
+      expect(second).not.toBe(first);
+      expect(verifyIdentityToken(first, SECRET)).toEqual(rose);
+      // The first token's minute is over: refused, though it was verified before.
+      jest.advanceTimersByTime(30_000);
+      expect(verifyIdentityToken(first, SECRET)).toBeNull();
+      expect(verifyIdentityToken(second, SECRET)).toEqual(rose);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('lives for one minute', () => {
     const claims = jwt.decode(signIdentityToken({ id: 1, username: 'x' }, SECRET)) as { iat: number; exp: number };
     expect(claims.exp - claims.iat).toBe(60);

@@ -27,25 +27,51 @@ export interface Identity {
   username: string;
 }
 
+/**
+ * Identity tokens signed and verified lately, so that the gallery's list and its sixty thumbnails do not each
+ * sign and check one (docs/architecture.md "Speed"). The gateway hands out a person's token again while more than
+ * half its lifetime is left, so a service always gets at least half a minute; a service takes a token it has
+ * verified before as it did then, until the token's own expiry. Both forget everything past MAX_KEPT.
+ */
+const REUSE_FOR_MS = (LIFETIME_SECONDS * 1000) / 2;
+const MAX_KEPT = 10_000;
+const signedTokens = new Map<string, { secret: string; token: string; reuseUntil: number }>();
+const verifiedTokens = new Map<string, { secret: string; identity: Identity; expiresAt: number }>();
+
+function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MAX_KEPT) map.clear();
+  map.set(key, value);
+}
+
 export function signIdentityToken(identity: Identity, secret: string): string {
-  return jwt.sign({ username: identity.username }, keyOf(secret), {
+  const key = `${identity.id}:${identity.username}`;
+  const now = Date.now();
+  const kept = signedTokens.get(key);
+  if (kept && kept.secret === secret && kept.reuseUntil > now) return kept.token;
+  const token = jwt.sign({ username: identity.username }, keyOf(secret), {
     algorithm: 'HS256',
     subject: String(identity.id),
     audience: 'user',
     issuer: ISSUER,
     expiresIn: LIFETIME_SECONDS,
   });
+  keep(signedTokens, key, { secret, token, reuseUntil: now + REUSE_FOR_MS });
+  return token;
 }
 
 /** The identity named by a valid token, or null for a missing, forged or expired one. */
 export function verifyIdentityToken(token: string | undefined, secret: string): Identity | null {
   if (!token) return null;
+  const kept = verifiedTokens.get(token);
+  if (kept && kept.secret === secret && kept.expiresAt > Date.now()) return kept.identity;
   try {
     const claims = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], audience: 'user', issuer: ISSUER });
-    if (typeof claims === 'string' || !claims.sub) return null;
+    if (typeof claims === 'string' || !claims.sub || typeof claims.exp !== 'number') return null;
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id) || typeof claims.username !== 'string') return null;
-    return { id, username: claims.username };
+    const identity = { id, username: claims.username };
+    keep(verifiedTokens, token, { secret, identity, expiresAt: claims.exp * 1000 });
+    return identity;
   } catch {
     return null;
   }
