@@ -694,11 +694,12 @@ async function main() {
     await measureMediaWorker(session, stack, rows, log);
     if (ONLY !== 'media-worker') {
       await bulk();
-      // The takeout rows hold every process to 200 MB while an export is written: on fresh processes, as
-      // `--only=takeout` runs them. The media worker keeps about 300 MB after preparing the photos above
-      // (docs/planned.md), which is not the export's.
+      // The takeout rows hold every process to 200 MB while an export is written or an import runs: each on
+      // fresh processes, as `--only=takeout` and `--only=takeout-import` run them. The media worker keeps about
+      // 300 MB after preparing the photos above (docs/planned.md), which is not the export's or the import's.
       await stack.restart(['media', 'media-worker']);
       await measureTakeout(session, viewer, stack, db, rows, log);
+      await stack.restart(['media', 'media-worker']);
       await measureTakeoutImport(session, stack, rows, log);
     }
   }

@@ -108,12 +108,27 @@ export class Params {
 }
 
 /**
+ * The album ids a person sees as a Postgres array literal, made once per kept answer of the albums service
+ * (the same array comes back while it is kept): the driver would otherwise quote each of a family's hundreds of
+ * ids on every list. The ids are integers (AlbumAccessClient keeps nothing else).
+ */
+const albumIdLiterals = new WeakMap<number[], string>();
+function albumIdsParam(ids: number[]): string {
+  let literal = albumIdLiterals.get(ids);
+  if (literal === undefined) {
+    literal = `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
+    albumIdLiterals.set(ids, literal);
+  }
+  return literal;
+}
+
+/**
  * docs/rights.md "Media visibility": the uploader, people tagged in it, and everyone when it is in no album,
  * else whoever sees its album. Every read of an item goes through this predicate.
  */
 export function visibleTo(viewer: Viewer, params: Params): string {
   const me = params.add(viewer.userId);
-  const albums = params.add(viewer.visibleAlbumIds);
+  const albums = params.add(albumIdsParam(viewer.visibleAlbumIds));
   return `(m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
     OR EXISTS (SELECT 1 FROM media_tags vt WHERE vt.media_id = m.id AND vt.user_id = ${me}))`;
 }
@@ -179,7 +194,7 @@ export class MediaRepository {
   async months(viewer: Viewer): Promise<Array<{ month: string; count: number }>> {
     const params = new Params();
     const me = params.add(viewer.userId);
-    const albums = params.add(viewer.visibleAlbumIds);
+    const albums = params.add(albumIdsParam(viewer.visibleAlbumIds));
     return this.items.query(
       `SELECT to_char(date_trunc('month', m.media_date), 'YYYY-MM') AS month, count(*)::int AS count
          FROM media_items m
