@@ -52,8 +52,32 @@ export function mapTag(userId: number, people: Map<number, PersonSummary>): Medi
   return { userId, user: personName(userId, people) };
 }
 
+/** What the web app is shown of an item: all a list reads (LIST_COLUMNS in the repository). */
+export type PresentedItem = Pick<
+  MediaItemEntity,
+  | 'id'
+  | 'userId'
+  | 'type'
+  | 'title'
+  | 'description'
+  | 'mediaDate'
+  | 'albumId'
+  | 'websiteUrl'
+  | 'content'
+  | 'objectKey'
+  | 'fileName'
+  | 'fileSize'
+  | 'createdAt'
+  | 'processing'
+  | 'processingError'
+  | 'width'
+  | 'height'
+  | 'durationSeconds'
+  | 'thumbnailReady'
+>;
+
 export function mapMediaItem(
-  item: MediaItemEntity,
+  item: PresentedItem,
   taggedUserIds: number[],
   people: Map<number, PersonSummary>,
 ): MediaItem {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { ExportScope, MediaType } from '@family/contract';
+import type { PresentedItem } from '../dtos/media.dto';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 import { CHANGE_GENERATIONS_COLUMN, parseChangeGenerations } from '@family/shared/nest';
@@ -85,14 +86,24 @@ const COLUMNS = `
   m.thumbnail_ready AS "thumbnailReady", m.deleted_at AS "deletedAt", m.deleted_by AS "deletedBy"`;
 
 /**
+ * What a list shows of each item (PresentedItem), and no more: each column is parsed 61 times a page, the
+ * timestamps and the checksum most dearly.
+ */
+const LIST_COLUMNS = `
+  m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
+  m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.file_name AS "fileName",
+  m.file_size AS "fileSize", m.created_at AS "createdAt", m.processing, m.processing_error AS "processingError",
+  m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady"`;
+
+/**
  * Who is tagged in the row's item, in the order they were tagged: read with the page itself, so a list asks the
  * database once (docs/architecture.md "Speed"), on the primary key of media_tags.
  */
 const TAGGED = `ARRAY(SELECT t.user_id FROM media_tags t WHERE t.media_id = m.id ORDER BY t.created_at, t.user_id)
   AS "taggedUserIds"`;
 
-/** An item read with who is tagged in it. */
-export type ItemWithTags = MediaItemEntity & { taggedUserIds: number[] };
+/** An item of a list, read with who is tagged in it. */
+export type ItemWithTags = PresentedItem & { taggedUserIds: number[] };
 
 /** docs/product.md "Trash": an item in the trash is in no list, count or lookup but the trash's own. */
 const LIVE = 'm.deleted_at IS NULL';
@@ -176,14 +187,14 @@ export class MediaRepository {
       where.push(`(m.media_date, m.id) < (${params.add(after.mediaDate)}::date, ${params.add(after.id)}::int)`);
     }
     const rows: Record<string, unknown>[] = await this.items.query(
-      `SELECT ${COLUMNS}, ${TAGGED}, ${CHANGE_GENERATIONS_COLUMN} AS "generations"
+      `SELECT ${LIST_COLUMNS}, ${TAGGED}, ${CHANGE_GENERATIONS_COLUMN} AS "generations"
          FROM media_items m WHERE ${where.join(' AND ')}
         ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
       params.values,
     );
     // Each row carries the numbers (left on it: deleting a property would slow every later use of the row).
     const generations = rows.length > 0 ? parseChangeGenerations(rows[0].generations) : null;
-    return { items: rows.map((row) => toItem(row) as ItemWithTags), generations };
+    return { items: rows.map((row) => toItem(row) as unknown as ItemWithTags), generations };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MediaItem, MediaTag } from '@family/contract';
 import { DirectoryClient } from '@family/shared';
-import { mapMediaItem, mapTag } from '../dtos/media.dto';
+import { mapMediaItem, mapTag, type PresentedItem } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { type ItemWithTags, MediaRepository } from '../repositories/media.repository';
 
@@ -17,7 +17,7 @@ export class MediaPresenter {
   ) {}
 
   /** Items read with their tags (the lists) need no query for them; others get theirs in one. */
-  async items(items: Array<MediaItemEntity | ItemWithTags>): Promise<MediaItem[]> {
+  async items(items: Array<PresentedItem | ItemWithTags>): Promise<MediaItem[]> {
     if (items.length === 0) return [];
     const tagged = new Map<number, number[]>();
     const untagged = items.filter((item) => !('taggedUserIds' in item));
