@@ -27,7 +27,7 @@ const RENEW_EVERY_MS = 60 * 60 * 1000;
 export function sessionStore(redis: Redis | null): Store {
   if (redis) return new RedisStore({ client: redis, prefix: 'family:sess:', disableTouch: true });
   const store = new (createMemoryStore(session))({ checkPeriod: 60 * 60 * 1000 });
-  // Renewal saves the session (renewSessions below); without `touch`, express-session does not also rewrite it
+  // Renewal saves the session (renewIfDue below); without `touch`, express-session does not also rewrite it
   // on every request. memorystore has no option for that, as connect-redis has (disableTouch).
   Object.defineProperty(store, 'touch', { value: undefined });
   return store;

@@ -150,6 +150,32 @@ function toItem(row: Record<string, unknown>): MediaItemEntity {
   return item;
 }
 
+/** A row of LIST_COLUMNS and TAGGED as a plain object: a list's items are only ever shown, never saved. */
+function toListedItem(row: Record<string, unknown>): ItemWithTags {
+  return {
+    id: row.id as number,
+    userId: row.userId as number,
+    type: row.type as MediaType,
+    title: row.title as string,
+    description: row.description as string | null,
+    mediaDate: row.mediaDate as string,
+    albumId: row.albumId as number | null,
+    websiteUrl: row.websiteUrl as string | null,
+    content: row.content as string | null,
+    objectKey: row.objectKey as string | null,
+    fileName: row.fileName as string | null,
+    fileSize: row.fileSize === null ? null : Number(row.fileSize),
+    createdAt: row.createdAt as Date,
+    processing: row.processing as ItemWithTags['processing'],
+    processingError: row.processingError as string | null,
+    width: row.width as number | null,
+    height: row.height as number | null,
+    durationSeconds: row.durationSeconds as number | null,
+    thumbnailReady: row.thumbnailReady as boolean,
+    taggedUserIds: row.taggedUserIds as number[],
+  };
+}
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -192,9 +218,9 @@ export class MediaRepository {
         ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
       params.values,
     );
-    // Each row carries the numbers (left on it: deleting a property would slow every later use of the row).
+    // Each row carries the numbers; only the first row's are read.
     const generations = rows.length > 0 ? parseChangeGenerations(rows[0].generations) : null;
-    return { items: rows.map((row) => toItem(row) as unknown as ItemWithTags), generations };
+    return { items: rows.map(toListedItem), generations };
   }
 
   /**
@@ -255,7 +281,10 @@ export class MediaRepository {
     return rows.length > 0 ? toItem(rows[0]) : null;
   }
 
-  /** The items of `ids` the viewer may see and that are not in the trash, in one query (bulk actions, ZIP downloads); the rest are left out. */
+  /**
+   * The items of `ids` the viewer may see and that are not in the trash, in one query (bulk actions, ZIP
+   * downloads); the rest are left out.
+   */
   async findVisibleMany(ids: number[], viewer: Viewer): Promise<MediaItemEntity[]> {
     if (ids.length === 0) return [];
     const params = new Params();

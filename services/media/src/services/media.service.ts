@@ -106,14 +106,13 @@ export class MediaService {
     // docs/architecture.md "Caches": the album rights last read for this person are used at once, and the page's
     // own statement reads the change numbers. Only if albums announced a change since those rights were read
     // (or none are kept) are they read again, and the page with them; a list is then one statement, not three.
+    // An empty page carries no numbers, so it is read again too.
     const known = this.albumAccess.lastKnown(user.id);
-    let page = known && (await read(known.access));
-    if (page?.generations && (page.generations['album-access'] ?? '0') === known!.generation) {
-      this.generations.remember(page.generations);
-    } else {
-      page = await read(await this.access.for(user.id).albums());
-    }
-    const rows = page.items;
+    const optimistic = known && (await read(known.access));
+    const numbers = optimistic?.generations;
+    const stillCurrent = numbers && (numbers['album-access'] ?? '0') === known?.generation;
+    if (stillCurrent) this.generations.remember(numbers);
+    const rows = stillCurrent ? optimistic.items : (await read(await this.access.for(user.id).albums())).items;
     const pageItems = rows.slice(0, limit);
     const last = pageItems[pageItems.length - 1];
     return {
