@@ -207,11 +207,12 @@ export class BenchStack {
     };
     // One at a time: each runs its migrations against the new database at start.
     for (const service of SERVICES) {
-      this.spawn(service.name, path.join('services', service.name, 'dist', 'main.js'), {
-        ...shared,
-        ...viaRelay,
-        PORT: String(service.port),
-      });
+      this.spawn(
+        service.name,
+        path.join('services', service.name, 'dist', 'main.js'),
+        { ...shared, ...viaRelay, PORT: String(service.port) },
+        service.port,
+      );
       await this.waitReady(service.name, service.port);
     }
     // The media worker prepares uploads, writes takeout exports and runs imports in the background, as `npm start`
@@ -225,12 +226,12 @@ export class BenchStack {
       ...viaRelay,
       PORT: familyPort,
     });
-    this.spawn('gateway', path.join('gateway', 'dist', 'main.js'), {
-      ...shared,
-      ...direct,
-      PORT: String(GATEWAY_PORT),
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-    });
+    this.spawn(
+      'gateway',
+      path.join('gateway', 'dist', 'main.js'),
+      { ...shared, ...direct, PORT: String(GATEWAY_PORT), SESSION_SECRET: randomBytes(32).toString('base64url') },
+      GATEWAY_PORT,
+    );
     await this.waitReady('gateway', GATEWAY_PORT);
   }
 
@@ -251,13 +252,14 @@ export class BenchStack {
           child.kill('SIGTERM');
         });
       }
-      this.spawn(name, script, env);
-      if (port) await this.waitReady(name, port);
+      this.spawn(name, script, env, port);
+      if (port !== null) await this.waitReady(name, port);
     }
   }
 
-  spawn(name, script, env) {
-    this.spawned.set(name, { script, env, port: env.PORT && name !== 'family-worker' ? Number(env.PORT) : null });
+  /** Starts a process; `port` is the one it answers /ready on (null for the workers), for restart. */
+  spawn(name, script, env, port = null) {
+    this.spawned.set(name, { script, env, port });
     const file = path.join(root, script);
     if (!fs.existsSync(file)) throw new Error(`${script} is missing: run \`npm run build\` first.`);
     const profile = CPU_PROFILE_DIR
