@@ -11,6 +11,12 @@ export interface AlbumMember {
   user: PersonName;
 }
 
+/**
+ * One of an album's newest items as its card shows it: a thumbnail, or an icon of its kind named by its title.
+ * Light on purpose: a list of many albums carries four of these each (docs/api.md "Album").
+ */
+export type AlbumPreviewItem = Pick<MediaItem, 'id' | 'type' | 'title' | 'thumbnailUrl'>;
+
 /** An album as GET /api/albums lists it and every album change answers it. */
 export interface Album {
   id: number;
@@ -21,8 +27,8 @@ export interface Album {
   createdBy: number;
   creator: PersonName;
   members: AlbumMember[];
-  /** The newest few items, a preview; the whole album is GET /api/media?albumId={id}. */
-  mediaItems: MediaItem[];
+  /** The newest four items, a preview; the whole album is GET /api/media?albumId={id}. */
+  mediaItems: AlbumPreviewItem[];
   itemCount: number;
   /** Members plus one for the creator. */
   memberCount: number;

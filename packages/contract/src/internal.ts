@@ -1,6 +1,6 @@
 /** The calls services make to each other under /internal (never reachable through the gateway). */
 import type { RegisterRequest } from './account';
-import type { MediaItem } from './media';
+import type { AlbumPreviewItem } from './album';
 
 /**
  * POST /internal/accounts (auth): a new account and its profile, or neither. Answers UserProfile. `invitedBy`,
@@ -36,15 +36,31 @@ export interface AlbumAccess {
   created: number[];
 }
 
-/** POST /internal/albums/summaries (media): answers `{ [albumId]: AlbumMediaSummary }`. */
+/**
+ * POST /internal/albums/summaries (media): answers AlbumSummaries for `albumIds`. `keptAlbumIds` are albums whose
+ * summaries the caller keeps, read under `keptGeneration`: while that is still media's generation of album
+ * previews, media leaves them out of the answer (docs/architecture.md "Caches").
+ */
 export interface AlbumSummariesRequest {
   albumIds: number[];
+  keptGeneration?: string;
+  keptAlbumIds?: number[];
+}
+
+/**
+ * The summaries asked for, and the generation of album previews media read before them: they stay true until it
+ * changes. When `generation` is the caller's `keptGeneration`, the kept albums are left out; otherwise every album
+ * asked for is in.
+ */
+export interface AlbumSummaries {
+  generation: string;
+  summaries: Record<number, AlbumMediaSummary>;
 }
 
 /** How many items an album holds, and its newest few. */
 export interface AlbumMediaSummary {
   itemCount: number;
-  items: MediaItem[];
+  items: AlbumPreviewItem[];
 }
 
 /** PUT /internal/media/{mediaId}/album (media): albums has checked the acting person may edit the album. */

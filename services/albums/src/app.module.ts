@@ -19,6 +19,7 @@ import { AlbumImportService } from './services/album-import.service';
 import { AlbumMediaService } from './services/album-media.service';
 import { AlbumPresenter } from './services/album-presenter';
 import { AlbumService } from './services/album.service';
+import { AlbumPreviewsClient } from './services/album-previews.client';
 import { MediaClient } from './services/media.client';
 import { ALBUMS_CONFIG } from './services/tokens';
 
@@ -51,6 +52,7 @@ export class AppModule {
         { provide: ALBUMS_CONFIG, useValue: config },
         AlbumRepository,
         MediaClient,
+        AlbumPreviewsClient,
         AlbumPresenter,
         AlbumService,
         AlbumMediaService,

@@ -14,7 +14,7 @@ interface Album {
   isShared: boolean;
   createdBy: number;
   members: Array<{ userId: number; canEdit: boolean; user: { id: number; displayName: string; username: string } }>;
-  mediaItems: Array<{ id: number; albumId: number; url: string }>;
+  mediaItems: Array<{ id: number; type: string; title: string; thumbnailUrl: string | null }>;
   itemCount: number;
   memberCount: number;
 }
@@ -348,11 +348,45 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const a = listed.find((album) => album.id === first.id)!;
       const b = listed.find((album) => album.id === second.id)!;
       expect(a.itemCount).toBe(5);
-      expect(a.mediaItems).toHaveLength(4);
-      for (const item of a.mediaItems)
-        expect(item).toMatchObject({ albumId: first.id, url: `/api/media/${item.id}/file` });
+      // The four newest (all dated today: the last uploaded first), each only what its card shows.
+      expect(a.mediaItems).toEqual(
+        [4, 3, 2, 1].map((i) => ({
+          id: photos[i].id,
+          type: 'photo',
+          title: `Preview ${i}`,
+          thumbnailUrl: `/api/media/${photos[i].id}/thumbnail`,
+        })),
+      );
       expect(a.members[0].user.displayName).toBe('Little Dave');
       expect(b).toMatchObject({ itemCount: 0, mediaItems: [] });
+
+      // While nobody's name changes, the people shown are kept: the next list asks media alone. The previews are
+      // kept too, and media is told so: it answers none of them.
+      const again = jest.spyOn(client, 'call');
+      const listedAgain = await albums().get(`/api/albums?userId=${editor.id}`).set(editor.headers).expect(200);
+      const callsAgain = again.mock.calls.map(([target, method, path, options]) => ({
+        call: `${target.name} ${method} ${path}`,
+        body: options?.body,
+      }));
+      const answeredAgain = await again.mock.results[0].value;
+      again.mockRestore();
+      expect(callsAgain).toEqual([
+        {
+          call: 'media POST /internal/albums/summaries',
+          body: expect.objectContaining({ keptAlbumIds: expect.arrayContaining([first.id, second.id]) }),
+        },
+      ]);
+      expect(answeredAgain).toMatchObject({ summaries: {} });
+      expect(listedAgain.body).toEqual(response.body);
+
+      // A change of the album's items is on the very next list, kept previews or not.
+      const newest = await uploadPhoto(stack, editor, 'Preview 5');
+      await albums().post(`/api/albums/${first.id}/media/${newest.id}`).set(editor.headers).expect(200);
+      const afterChange = (await albums().get(`/api/albums?userId=${editor.id}`).set(editor.headers).expect(200))
+        .body as Album[];
+      const changed = afterChange.find((album) => album.id === first.id)!;
+      expect(changed.itemCount).toBe(6);
+      expect(changed.mediaItems.map((item) => item.id)).toEqual([newest.id, photos[4].id, photos[3].id, photos[2].id]);
     });
 
     it('keeps an item in one album: 409 when it is already in another', async () => {

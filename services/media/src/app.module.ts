@@ -17,6 +17,7 @@ import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaRepository } from './repositories/media.repository';
 import { AlbumAccessClient } from './services/album-access.client';
 import { BulkMediaService } from './services/bulk-media.service';
+import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
 import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
@@ -78,6 +79,7 @@ export class AppModule {
         MediaService,
         TrashService,
         BrowseService,
+        AlbumPreviewsService,
         UploadService,
         UploadThumbnailer,
         FileService,

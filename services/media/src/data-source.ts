@@ -8,6 +8,7 @@ import { CreateExports1769000000000 } from './migrations/1769000000000-create-ex
 import { TakeoutImports1769050000000 } from './migrations/1769050000000-takeout-imports';
 import { Trash1769100000000 } from './migrations/1769100000000-trash';
 import { Browse1769200000000 } from './migrations/1769200000000-browse';
+import { AlbumPreviews1769300000000 } from './migrations/1769300000000-album-previews';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -27,6 +28,7 @@ export function mediaDatabase(url: string) {
       TakeoutImports1769050000000,
       Trash1769100000000,
       Browse1769200000000,
+      AlbumPreviews1769300000000,
     ],
   };
 }

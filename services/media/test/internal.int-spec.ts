@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { asService } from '@family/shared/testing';
+import { MediaRepository } from '../src/repositories/media.repository';
 import {
   addPerson,
   jpegWithExif,
@@ -17,14 +18,12 @@ describe('media internal routes (for the auth and albums services)', () => {
   let stack: MediaStack;
   let gwen: Person;
   let hank: Person;
-  let ivy: Person;
   const albums = asService('albums');
 
   beforeAll(async () => {
     stack = await startMediaStack();
     gwen = await addPerson(stack, 201, 'gwen', 'Gwen');
     hank = await addPerson(stack, 202, 'hank', 'Hank');
-    ivy = await addPerson(stack, 203, 'ivy', 'Ivy');
   });
 
   afterAll(async () => {
@@ -198,36 +197,93 @@ describe('media internal routes (for the auth and albums services)', () => {
         .expect(200);
       made[title] = item.id;
     }
-    await request(stack.media.url)
-      .post(`/api/media/${made.A5}/tags`)
-      .set(gwen.headers)
-      .send({ userId: ivy.id })
-      .expect(201);
-
     const response = await internal()
       .post('/internal/albums/summaries')
       .set(albums)
       .send({ albumIds: [41, 42, 43, 41] })
       .expect(200);
-    expect(Object.keys(response.body).sort()).toEqual(['41', '42', '43']);
-    expect(response.body['41'].itemCount).toBe(5);
-    expect(response.body['41'].items.map((i: { title: string }) => i.title)).toEqual(['A5', 'A4', 'A3', 'A2']);
-    expect(response.body['41'].items[0]).toMatchObject({
-      id: made.A5,
-      albumId: 41,
-      url: `/api/media/${made.A5}/file`,
-      user: { id: gwen.id, displayName: 'Gwen', username: 'gwen' },
-      tags: [{ userId: ivy.id, user: { id: ivy.id, displayName: 'Ivy', username: 'ivy' } }],
-    });
-    expect(response.body['42']).toMatchObject({ itemCount: 1, items: [{ title: 'B1' }] });
-    expect(response.body['43']).toEqual({ itemCount: 0, items: [] });
+    const { generation, summaries } = response.body;
+    expect(Object.keys(summaries).sort()).toEqual(['41', '42', '43']);
+    expect(summaries['41'].itemCount).toBe(5);
+    expect(summaries['41'].items.map((i: { title: string }) => i.title)).toEqual(['A5', 'A4', 'A3', 'A2']);
+    // A preview is what an album card shows, no more: a document has no thumbnail, so its card shows an icon.
+    expect(summaries['41'].items[0]).toEqual({ id: made.A5, type: 'document', title: 'A5', thumbnailUrl: null });
+    expect(summaries['42']).toMatchObject({ itemCount: 1, items: [{ title: 'B1' }] });
+    expect(summaries['43']).toEqual({ itemCount: 0, items: [] });
+    // No albums: the generation alone, the same while nothing changed.
     expect(
       (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: [] }).expect(200)).body,
-    ).toEqual({});
+    ).toEqual({ generation, summaries: {} });
+    // What the caller keeps under the current generation is left out; under an older one, it is answered again.
+    const keeping = (keptGeneration: string) =>
+      internal()
+        .post('/internal/albums/summaries')
+        .set(albums)
+        .send({ albumIds: [41, 42], keptGeneration, keptAlbumIds: [41] })
+        .expect(200);
+    expect(Object.keys((await keeping(generation)).body.summaries)).toEqual(['42']);
+    expect(Object.keys((await keeping(`${Number(generation) - 1}`)).body.summaries)).toEqual(['41', '42']);
     expect(
       (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: 'x' }).expect(400)).body
         .message,
     ).toBe('albumIds must be a list of album ids');
+  });
+
+  it('keeps each album’s preview while nothing changes, and shows any change of it on the very next call', async () => {
+    const summary = async (albumId: number) =>
+      (
+        await internal()
+          .post('/internal/albums/summaries')
+          .set(albums)
+          .send({ albumIds: [albumId] })
+          .expect(200)
+      ).body.summaries[albumId];
+    const preview = (item: { id: number }, title: string) => ({
+      id: item.id,
+      type: 'photo',
+      title,
+      thumbnailUrl: `/api/media/${item.id}/thumbnail`,
+    });
+    const boat = await photo(gwen, 'Boat');
+    const dock = await photo(gwen, 'Dock');
+    for (const item of [boat, dock]) {
+      await internal()
+        .put(`/internal/media/${item.id}/album`)
+        .set(albums)
+        .send({ albumId: 51, actingUserId: gwen.id })
+        .expect(200);
+      // Prepared, so the worker writes nothing more while the kept preview is looked at.
+      await waitPrepared(stack, gwen, item.id);
+    }
+    expect(await summary(51)).toEqual({ itemCount: 2, items: [preview(dock, 'Dock'), preview(boat, 'Boat')] });
+
+    const read = jest.spyOn(stack.media.app.get(MediaRepository), 'albumPreviews');
+    try {
+      await summary(51);
+      expect(read).not.toHaveBeenCalled();
+
+      const media = () => request(stack.media.url);
+      await media().patch(`/api/media/${dock.id}`).set(gwen.headers).send({ title: 'Jetty' }).expect(200);
+      expect((await summary(51)).items[0]).toEqual(preview(dock, 'Jetty'));
+      await media().delete(`/api/media/${dock.id}`).set(gwen.headers).expect(204);
+      expect(await summary(51)).toEqual({ itemCount: 1, items: [preview(boat, 'Boat')] });
+      await media().post(`/api/trash/${dock.id}/restore`).set(gwen.headers).expect(200);
+      expect((await summary(51)).itemCount).toBe(2);
+      // Any write path is seen, even one straight to the database: the worker giving up on an item, say.
+      await stack.db.query(`UPDATE media_items SET processing = 'failed', processing_error = 'Broken' WHERE id = $1`, [
+        boat.id,
+      ]);
+      expect((await summary(51)).items[1]).toEqual({ ...preview(boat, 'Boat'), thumbnailUrl: null });
+      await internal()
+        .delete(`/internal/media/${boat.id}/album`)
+        .set(albums)
+        .send({ albumId: 51, actingUserId: gwen.id, albumEditor: true })
+        .expect(204);
+      expect(await summary(51)).toEqual({ itemCount: 1, items: [preview(dock, 'Jetty')] });
+      expect(read).toHaveBeenCalledTimes(5);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it("purges a person's uploads with files and thumbnails, and their tags, in batches and idempotently", async () => {

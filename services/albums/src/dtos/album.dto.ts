@@ -12,8 +12,7 @@ import {
   type UpdateAlbumRequest,
 } from '@family/contract';
 import { IsId, personName, queryId, trim, trimToNull } from '@family/shared';
-import type { AlbumMemberEntity } from '../entities/album-member.entity';
-import type { AlbumEntity } from '../entities/album.entity';
+import type { ListedAlbum } from '../repositories/album.repository';
 
 const NAME_REQUIRED = 'Album name is required';
 const NAME_TOO_LONG = `Album name is too long: keep it under ${ALBUM_NAME_MAX} characters`;
@@ -88,8 +87,7 @@ export class AddMemberDto implements AddAlbumMemberRequest {
 // Responses ----------------------------------------------------------------------------------------------------
 
 export function mapAlbum(
-  album: AlbumEntity,
-  members: AlbumMemberEntity[],
+  album: ListedAlbum,
   people: Map<number, PersonSummary>,
   media: AlbumMediaSummary = { itemCount: 0, items: [] },
 ): Album {
@@ -100,14 +98,14 @@ export function mapAlbum(
     isShared: album.isShared,
     createdBy: album.createdBy,
     creator: personName(album.createdBy, people),
-    members: members.map((member) => ({
+    members: album.members.map((member) => ({
       userId: member.userId,
       canEdit: member.canEdit,
       user: personName(member.userId, people),
     })),
     mediaItems: media.items,
     itemCount: media.itemCount,
-    memberCount: members.length + 1,
-    createdAt: album.createdAt.toISOString(),
+    memberCount: album.members.length + 1,
+    createdAt: album.createdAt,
   };
 }

@@ -2,46 +2,77 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository } from 'typeorm';
 import type { AlbumAccess } from '@family/contract';
+import { CHANGE_GENERATIONS_COLUMN, ChangeGenerations, parseChangeGenerations } from '@family/shared/nest';
 import { AlbumMemberEntity } from '../entities/album-member.entity';
 import { AlbumEntity } from '../entities/album.entity';
+import { LISTED_COLUMNS, VISIBLE_IDS } from './album-list.sql';
 
 export type NewAlbum = Pick<AlbumEntity, 'name' | 'description' | 'isShared' | 'createdBy'>;
 export type AlbumChanges = Partial<Pick<AlbumEntity, 'name' | 'description' | 'isShared'>>;
 
-/**
- * The ids of the albums a person sees: created, member of, or shared. A union of three index-backed
- * branches (albums_creator_newest, album_members_user, albums_shared_newest) rather than one OR.
- */
-const VISIBLE_IDS = `
-  SELECT id FROM albums WHERE created_by = :userId
-  UNION SELECT album_id FROM album_members WHERE user_id = :userId
-  UNION SELECT id FROM albums WHERE is_shared`;
+/** An album as it is shown: read as plain text and numbers, never saved back. */
+export interface ListedAlbum {
+  id: number;
+  name: string;
+  description: string | null;
+  isShared: boolean;
+  createdBy: number;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** In the order they joined. */
+  members: Array<{ userId: number; canEdit: boolean }>;
+}
+
+type ListedAlbumRow = Omit<ListedAlbum, 'members'> & {
+  memberIds: number[];
+  memberCanEdit: boolean[];
+  generations?: unknown;
+};
+
+function toListedAlbum({ memberIds, memberCanEdit, generations: _, ...album }: ListedAlbumRow): ListedAlbum {
+  return { ...album, members: memberIds.map((userId, i) => ({ userId, canEdit: memberCanEdit[i] })) };
+}
 
 @Injectable()
 export class AlbumRepository {
   constructor(
     @InjectRepository(AlbumEntity) private readonly albums: Repository<AlbumEntity>,
     @InjectRepository(AlbumMemberEntity) private readonly members: Repository<AlbumMemberEntity>,
+    private readonly generations: ChangeGenerations,
   ) {}
 
-  async create(album: NewAlbum): Promise<AlbumEntity> {
-    const saved = await this.albums.save(this.albums.create(album));
-    return (await this.findById(saved.id))!;
+  /** The new album's id. */
+  async create(album: NewAlbum): Promise<number> {
+    return (await this.albums.save(this.albums.create(album))).id;
   }
 
   findById(id: number): Promise<AlbumEntity | null> {
     return this.albums.findOneBy({ id });
   }
 
-  /** The albums a person sees, newest first; only those `createdBy` made, when given. */
-  listVisible(userId: number, createdBy?: number): Promise<AlbumEntity[]> {
-    const query = this.albums
-      .createQueryBuilder('album')
-      .where(`album.id IN (${VISIBLE_IDS})`, { userId })
-      .orderBy('album.created_at', 'DESC')
-      .addOrderBy('album.id', 'DESC');
-    if (createdBy !== undefined) query.andWhere('album.created_by = :createdBy', { createdBy });
-    return query.getMany();
+  /**
+   * The albums a person sees, newest first, each with its members; only those `createdBy` made, when given. One
+   * statement, which also reads the change numbers (the people it names are then known or asked for, without
+   * another statement: docs/architecture.md "Caches").
+   */
+  async listVisible(userId: number, createdBy?: number): Promise<ListedAlbum[]> {
+    const byCreator = createdBy === undefined ? '' : 'AND a.created_by = $2';
+    const rows: ListedAlbumRow[] = await this.albums.query(
+      `SELECT ${LISTED_COLUMNS}, ${CHANGE_GENERATIONS_COLUMN} AS "generations"
+         FROM albums a WHERE a.id IN (${VISIBLE_IDS}) ${byCreator}
+        ORDER BY a.created_at DESC, a.id DESC`,
+      createdBy === undefined ? [userId] : [userId, createdBy],
+    );
+    if (rows.length > 0) this.generations.remember(parseChangeGenerations(rows[0].generations));
+    return rows.map(toListedAlbum);
+  }
+
+  /** One album with its members, as the list shows it. */
+  async findListed(id: number): Promise<ListedAlbum | null> {
+    const rows: ListedAlbumRow[] = await this.albums.query(`SELECT ${LISTED_COLUMNS} FROM albums a WHERE a.id = $1`, [
+      id,
+    ]);
+    return rows.length > 0 ? toListedAlbum(rows[0]) : null;
   }
 
   /** The members of many albums in one query, in the order they were added. */
@@ -80,9 +111,8 @@ export class AlbumRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async update(id: number, changes: AlbumChanges): Promise<AlbumEntity | null> {
+  async update(id: number, changes: AlbumChanges): Promise<void> {
     if (Object.keys(changes).length > 0) await this.albums.update({ id }, changes);
-    return this.findById(id);
   }
 
   /** Removes the album; its memberships go with it (ON DELETE CASCADE). */
@@ -98,7 +128,7 @@ export class AlbumRepository {
               album.created_by = $1 AS created
          FROM albums album
          LEFT JOIN album_members member ON member.album_id = album.id AND member.user_id = $1
-        WHERE album.id IN (${VISIBLE_IDS.replace(/:userId/g, '$1')})
+        WHERE album.id IN (${VISIBLE_IDS})
         ORDER BY album.id`,
       [userId],
     );

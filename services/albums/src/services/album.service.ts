@@ -51,17 +51,17 @@ export class AlbumService {
 
   async get(user: Identity, albumId: number): Promise<Album> {
     const album = (await this.rights(user, albumId)).requireVisible();
-    return this.presenter.one(album);
+    return this.presenter.one(album.id);
   }
 
   async create(user: Identity, dto: CreateAlbumDto): Promise<Album> {
-    const album = await this.albums.create({
+    const albumId = await this.albums.create({
       name: dto.name,
       description: dto.description ?? null,
       isShared: dto.isShared ?? false,
       createdBy: user.id,
     });
-    return this.presenter.one(album, { empty: true });
+    return this.presenter.one(albumId, { empty: true });
   }
 
   async update(user: Identity, albumId: number, dto: UpdateAlbumDto): Promise<Album> {
@@ -72,9 +72,9 @@ export class AlbumService {
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.description !== undefined) changes.description = dto.description;
     if (dto.isShared !== undefined && dto.isShared !== null) changes.isShared = dto.isShared;
-    const album = await this.albums.update(albumId, changes);
-    if (!album) throw new NotFoundException(ALBUM_NOT_FOUND);
-    return this.presenter.one(album);
+    await this.albums.update(albumId, changes);
+    // 404 from the presenter when the album was deleted meanwhile.
+    return this.presenter.one(albumId);
   }
 
   /** The creator deletes the album; its items stay in the archive, detached by the media service first. */
@@ -117,7 +117,7 @@ export class AlbumService {
     const added = await this.albums.addMember(albumId, dto.userId, dto.canEdit ?? false);
     if (added === 'exists') throw new ConflictException(ALREADY_MEMBER);
     if (added === 'no-album') throw new NotFoundException(ALBUM_NOT_FOUND);
-    return this.presenter.one(album, { people });
+    return this.presenter.one(album.id, { people });
   }
 
   /** The creator removes anyone; a member may leave on their own. */

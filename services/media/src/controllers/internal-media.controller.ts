@@ -1,13 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
 import { AlbumSummariesDto, MergePersonDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
+import { AlbumPreviewsService } from '../services/album-previews.service';
 import { InternalMediaService } from '../services/internal.service';
 
 /** What the other services ask of media. */
 @Internal()
 @Controller('internal')
 export class InternalMediaController {
-  constructor(private readonly media: InternalMediaService) {}
+  constructor(
+    private readonly media: InternalMediaService,
+    private readonly previews: AlbumPreviewsService,
+  ) {}
 
   /** Account deletion (auth): the person's uploads with their files, and their tags. Idempotent. */
   @Delete('users/:id')
@@ -36,11 +40,11 @@ export class InternalMediaController {
     return this.media.detachAlbum(albumId);
   }
 
-  /** Item counts and the newest items of many albums in one call. */
+  /** Item counts and the newest items of many albums in one call (the album list). */
   @Post('albums/summaries')
   @HttpCode(200)
   summaries(@Body() dto: AlbumSummariesDto) {
-    return this.media.albumSummaries(dto);
+    return this.previews.summaries(dto);
   }
 
   @Put('media/:mediaId/album')

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type {
   AlbumSummariesRequest,
   MergePersonRequest,
@@ -30,6 +30,17 @@ export class AlbumSummariesDto implements AlbumSummariesRequest {
   @IsId({ each: true, message: 'albumIds must be album ids' })
   @IsArray({ message: 'albumIds must be a list of album ids' })
   albumIds!: number[];
+
+  @IsOptional()
+  @MaxLength(20, { message: 'keptGeneration must be a generation number' })
+  @IsString({ message: 'keptGeneration must be a generation number' })
+  keptGeneration?: string;
+
+  @IsOptional()
+  @ArrayMaxSize(1000, { message: 'Keep at most 1000 albums at once' })
+  @IsId({ each: true, message: 'keptAlbumIds must be album ids' })
+  @IsArray({ message: 'keptAlbumIds must be a list of album ids' })
+  keptAlbumIds?: number[];
 }
 
 /** How many of an album's newest items its summary carries. */

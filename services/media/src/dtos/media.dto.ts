@@ -6,6 +6,7 @@ import {
   MEDIA_TITLE_MAX,
   MEDIA_TYPES,
   type AddTagRequest,
+  type AlbumPreviewItem,
   type MediaItem,
   type MediaListQuery,
   type MediaTag,
@@ -43,6 +44,10 @@ export function thumbnailShown(
   return item.processing === 'ready' || (item.processing === 'pending' && item.thumbnailReady);
 }
 
+function thumbnailUrl(item: Pick<MediaItemEntity, 'id' | 'type' | 'objectKey' | 'processing' | 'thumbnailReady'>) {
+  return thumbnailShown(item) ? `/api/media/${item.id}/thumbnail` : null;
+}
+
 /** Videos and sound: played in the browser. */
 export function isRecording(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): boolean {
   return item.objectKey !== null && (item.type === 'video' || item.type === 'audio');
@@ -76,6 +81,21 @@ export type PresentedItem = Pick<
   | 'thumbnailReady'
 >;
 
+/** What an album's preview is made of (the repository's albumPreviews). */
+export type PreviewedItem = Pick<
+  MediaItemEntity,
+  'id' | 'type' | 'title' | 'objectKey' | 'processing' | 'thumbnailReady'
+>;
+
+export function mapAlbumPreviewItem(item: PreviewedItem): AlbumPreviewItem {
+  return {
+    id: item.id,
+    type: item.type,
+    title: item.title,
+    thumbnailUrl: thumbnailUrl(item),
+  };
+}
+
 export function mapMediaItem(
   item: PresentedItem,
   taggedUserIds: number[],
@@ -88,7 +108,7 @@ export function mapMediaItem(
     title: item.title,
     description: item.description,
     url: item.objectKey ? `/api/media/${item.id}/file` : null,
-    thumbnailUrl: thumbnailShown(item) ? `/api/media/${item.id}/thumbnail` : null,
+    thumbnailUrl: thumbnailUrl(item),
     previewUrl: ready && hasPictures(item) ? `/api/media/${item.id}/preview` : null,
     playbackUrl: ready && isRecording(item) ? `/api/media/${item.id}/playback` : null,
     processing: item.processing,

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import type { ExportScope, MediaType } from '@family/contract';
-import type { PresentedItem } from '../dtos/media.dto';
+import type { PresentedItem, PreviewedItem } from '../dtos/media.dto';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
 import { CHANGE_GENERATIONS_COLUMN, parseChangeGenerations } from '@family/shared/nest';
+import { ALBUM_PREVIEWS_SQL } from './album-previews.sql';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -23,6 +24,15 @@ export interface MediaFilter {
   uploaderId?: number;
   taggedUserId?: number;
 }
+
+/** An album's item count and its newest items: what its preview is made of. */
+export interface AlbumPreviews {
+  albumId: number;
+  itemCount: number;
+  items: PreviewedItem[];
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** The position after which the next page starts: the last item of the previous page. */
 export interface PagePosition {
@@ -534,27 +544,23 @@ export class MediaRepository {
     ]);
   }
 
-  /** How many items each album holds: one GROUP BY for all of them. */
-  async countByAlbum(albumIds: number[]): Promise<Map<number, number>> {
-    const rows: Array<{ albumId: number; count: string }> = await this.items.query(
-      `SELECT album_id AS "albumId", count(*) AS count FROM media_items WHERE album_id = ANY($1::int[]) AND deleted_at IS NULL GROUP BY album_id`,
-      [albumIds],
-    );
-    return new Map(rows.map((row) => [row.albumId, Number(row.count)]));
-  }
-
-  /** The newest `perAlbum` items of each album: one query with a window function for all of them. */
-  async newestByAlbum(albumIds: number[], perAlbum: number): Promise<MediaItemEntity[]> {
-    const rows: Record<string, unknown>[] = await this.items.query(
-      `SELECT ${COLUMNS} FROM (
-         SELECT *, row_number() OVER (PARTITION BY album_id ORDER BY media_date DESC, id DESC) AS position
-         FROM media_items WHERE album_id = ANY($1::int[]) AND deleted_at IS NULL
-       ) m
-       WHERE m.position <= $2
-       ORDER BY m.album_id, m.media_date DESC, m.id DESC`,
+  /** Each album's item count and newest `perAlbum` items, as their previews show them (ALBUM_PREVIEWS_SQL). */
+  async albumPreviews(albumIds: number[], perAlbum: number): Promise<AlbumPreviews[]> {
+    const rows: Array<{ albumId: number; itemCount: number } & Nullable<PreviewedItem>> = await this.items.query(
+      ALBUM_PREVIEWS_SQL,
       [albumIds, perAlbum],
     );
-    return rows.map(toItem);
+    // A row per item, in album order; an album without items has one row with null item columns.
+    const albums: AlbumPreviews[] = [];
+    let album: AlbumPreviews | undefined;
+    for (const { albumId, itemCount, ...item } of rows) {
+      if (album?.albumId !== albumId) {
+        album = { albumId, itemCount, items: [] };
+        albums.push(album);
+      }
+      if (item.id !== null) album.items.push(item as PreviewedItem);
+    }
+    return albums;
   }
 
   /**

@@ -1,11 +1,6 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { AlbumMediaSummary, MediaItem } from '@family/contract';
-import {
-  ALBUM_PREVIEW_SIZE,
-  type AlbumSummariesDto,
-  type RemoveFromAlbumDto,
-  type SetAlbumDto,
-} from '../dtos/internal.dto';
+import type { MediaItem } from '@family/contract';
+import type { RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
 import type { ObjectStorage } from '@family/shared/storage';
 import { MediaRepository } from '../repositories/media.repository';
 import { ExportRepository } from '../takeout/export.repository';
@@ -95,21 +90,5 @@ export class InternalMediaService {
     if (!(await this.media.detachFromAlbum(mediaId, dto.albumId))) {
       throw new NotFoundException('This item is not in that album.');
     }
-  }
-
-  /** Item counts and the newest items of many albums: one query for the counts, one for the previews. */
-  async albumSummaries(dto: AlbumSummariesDto): Promise<Record<number, AlbumMediaSummary>> {
-    const albumIds = [...new Set(dto.albumIds)];
-    const summaries: Record<number, AlbumMediaSummary> = {};
-    for (const albumId of albumIds) summaries[albumId] = { itemCount: 0, items: [] };
-    if (albumIds.length === 0) return summaries;
-    const [counts, newest] = await Promise.all([
-      this.media.countByAlbum(albumIds),
-      this.media.newestByAlbum(albumIds, ALBUM_PREVIEW_SIZE),
-    ]);
-    const presented = await this.presenter.items(newest);
-    newest.forEach((item, index) => summaries[item.albumId!].items.push(presented[index]));
-    for (const [albumId, count] of counts) summaries[albumId].itemCount = count;
-    return summaries;
   }
 }

@@ -12,8 +12,8 @@ const reunion = album({
   description: 'Everyone at the lake',
   itemCount: 5,
   mediaItems: [
-    { id: 31, type: 'photo', title: 'Jetty', url: '/api/media/31/file', thumbnailUrl: '/api/media/31/thumbnail' },
-    { id: 32, type: 'audio', title: 'Song', url: '/api/media/32/file', thumbnailUrl: null },
+    { id: 31, type: 'photo', title: 'Jetty', thumbnailUrl: '/api/media/31/thumbnail' },
+    { id: 32, type: 'audio', title: 'Song', thumbnailUrl: null },
   ],
   members: [
     { userId: tom.id, canEdit: true, user: tom },

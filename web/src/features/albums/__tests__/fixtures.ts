@@ -1,6 +1,5 @@
-import type { Album, MediaItem, PersonName } from '@family/contract';
+import type { Album, PersonName } from '@family/contract';
 import { fakeResponse, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
-import type { AlbumMediaPreview } from '../types';
 
 export const rose: PersonName = { id: 1, username: 'rose', displayName: 'Grandma Rose' };
 export const tom: PersonName = { id: 2, username: 'tom', displayName: 'Uncle Tom' };
@@ -8,32 +7,7 @@ export const carol: PersonName = { id: 3, username: 'carol', displayName: 'Cousi
 export const dave: PersonName = { id: 4, username: 'dave', displayName: 'Little Dave' };
 export const people = [rose, tom, carol, dave];
 
-/** A whole media item, as an album's preview carries it, from the fields the preview shows. */
-function previewItem(preview: AlbumMediaPreview): MediaItem {
-  return {
-    description: null,
-    mediaDate: '2024-05-01',
-    albumId: null,
-    website_url: null,
-    content: null,
-    user: rose,
-    tags: [],
-    createdAt: '2024-05-01T10:00:00.000Z',
-    previewUrl: null,
-    playbackUrl: null,
-    processing: 'ready',
-    processingError: null,
-    width: null,
-    height: null,
-    durationSeconds: null,
-    originalName: null,
-    sizeBytes: null,
-    ...preview,
-  };
-}
-
-type AlbumOverrides = Partial<Omit<Album, 'mediaItems'>> &
-  Pick<Album, 'id' | 'name'> & { mediaItems?: AlbumMediaPreview[] };
+type AlbumOverrides = Partial<Album> & Pick<Album, 'id' | 'name'>;
 
 /** An album as GET /api/albums answers it. */
 export function album({ mediaItems = [], ...overrides }: AlbumOverrides): Album {
@@ -46,7 +20,7 @@ export function album({ mediaItems = [], ...overrides }: AlbumOverrides): Album 
     itemCount: 0,
     createdAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
-    mediaItems: mediaItems.map((preview) => ({ ...previewItem(preview), albumId: overrides.id })),
+    mediaItems,
     members,
     memberCount: members.length + 1,
   };

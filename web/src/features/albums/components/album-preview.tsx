@@ -6,7 +6,7 @@ import MovieIcon from '@mui/icons-material/Movie';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { AlbumMediaPreview } from '../types';
+import type { AlbumPreviewItem } from '@family/contract';
 
 const PREVIEW_SIZE = 4;
 
@@ -20,7 +20,7 @@ function TypeIcon({ type }: { type: string }) {
 }
 
 /** The first few items of an album as small squares: thumbnails, or an icon of the item's kind. */
-export function AlbumPreview({ items }: { items: AlbumMediaPreview[] }) {
+export function AlbumPreview({ items }: { items: AlbumPreviewItem[] }) {
   const shown = items.slice(0, PREVIEW_SIZE);
   if (shown.length === 0) {
     return (
