@@ -77,46 +77,112 @@ export async function postgresBackends(db, databaseName) {
 }
 
 /**
- * What one `GET /api/media?limit=60` asks of the database, as plain SQL on a pool of its own: the person's
- * album rights, the page (what is not in the trash, as the service asks: its partial indexes need it), the page's
- * tags, and the names of everyone on it. The lower bound a list can reach.
+ * A pool of its own on the benchmark's database, for the SQL alone: it reads the services' schemas by their tables'
+ * plain names, as each service does (no two of these tables share a name), so the services' own statements run as
+ * they are. Each request runs its statements on one connection.
  */
-export function sqlAlone(databaseUrl, viewerId, limit) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
-  const run = async () => {
-    const client = await pool.connect();
-    try {
+export function sqlPool(databaseUrl) {
+  return new pg.Pool({
+    connectionString: databaseUrl,
+    max: 16,
+    options: '-c search_path=albums,media,family,profile',
+  });
+}
+
+/** Runs `statements(client)` on one connection of the pool. */
+async function onOneConnection(pool, statements) {
+  const client = await pool.connect();
+  try {
+    await statements(client);
+  } finally {
+    client.release();
+  }
+}
+
+/** The names of the people a list shows, as profile's directory reads them. */
+const PEOPLE_SQL = `SELECT user_id, username, display_name, picture_key, picture_version FROM profiles
+                     WHERE user_id = ANY($1::int[])`;
+
+/**
+ * What one `GET /api/media?limit=60` asks of the database, as plain SQL: the person's album rights, the page (what
+ * is not in the trash, as the service asks: its partial indexes need it), the page's tags, and the names of
+ * everyone on it. The lower bound a list can reach: the services keep the rights and the names between requests.
+ * With `taggedUserId`, `GET /api/media/tagged?userId=`: the same, only items that person is tagged in.
+ */
+export function mediaListAlone(pool, { viewerId, limit, taggedUserId }) {
+  const taggedOnly =
+    taggedUserId === undefined
+      ? ''
+      : 'AND EXISTS (SELECT 1 FROM media_tags tt WHERE tt.media_id = m.id AND tt.user_id = $4)';
+  return () =>
+    onOneConnection(pool, async (client) => {
       const { rows: albums } = await client.query(
-        `SELECT id FROM albums.albums WHERE created_by = $1
-         UNION SELECT album_id FROM albums.album_members WHERE user_id = $1
-         UNION SELECT id FROM albums.albums WHERE is_shared`,
+        `SELECT id FROM albums WHERE created_by = $1
+       UNION SELECT album_id FROM album_members WHERE user_id = $1
+       UNION SELECT id FROM albums WHERE is_shared`,
         [viewerId],
       );
       const { rows: items } = await client.query(
         `SELECT m.id, m.user_id, m.type, m.title, m.description, m.media_date, m.album_id, m.website_url, m.content,
-                m.object_key, m.content_type, m.file_name, m.file_size, m.sha256, m.created_at
-           FROM media.media_items m
+                m.object_key, m.file_name, m.file_size, m.created_at, m.processing, m.processing_error, m.width,
+                m.height, m.duration_seconds, m.thumbnail_ready
+           FROM media_items m
           WHERE m.deleted_at IS NULL
             AND (m.user_id = $1 OR m.album_id IS NULL OR m.album_id = ANY($2::int[])
-                 OR EXISTS (SELECT 1 FROM media.media_tags vt WHERE vt.media_id = m.id AND vt.user_id = $1))
+                 OR EXISTS (SELECT 1 FROM media_tags vt WHERE vt.media_id = m.id AND vt.user_id = $1))
+            ${taggedOnly}
           ORDER BY m.media_date DESC, m.id DESC LIMIT $3`,
-        [viewerId, albums.map((row) => row.id), limit],
+        [viewerId, albums.map((row) => row.id), limit, ...(taggedUserId === undefined ? [] : [taggedUserId])],
       );
       const { rows: tags } = await client.query(
-        `SELECT media_id, user_id FROM media.media_tags WHERE media_id = ANY($1::int[]) ORDER BY created_at, user_id`,
+        `SELECT media_id, user_id FROM media_tags WHERE media_id = ANY($1::int[]) ORDER BY created_at, user_id`,
         [items.map((row) => row.id)],
       );
-      const people = [...new Set([...items.map((row) => row.user_id), ...tags.map((row) => row.user_id)])];
-      await client.query(
-        `SELECT user_id, username, display_name, picture_key, picture_version FROM profile.profiles WHERE user_id = ANY($1::int[])`,
-        [people],
-      );
+      const people = new Set([...items.map((row) => row.user_id), ...tags.map((row) => row.user_id)]);
+      await client.query(PEOPLE_SQL, [[...people]]);
       if (items.length !== limit) throw new Error('The plain SQL list came back short.');
-    } finally {
-      client.release();
-    }
-  };
-  return { run, close: () => pool.end() };
+    });
+}
+
+/**
+ * What one `GET /api/albums` asks of the database: albums' own statement (every album the person sees, with its
+ * members), media's (each album's count and four newest items), and the names of the creators and members. The
+ * statements are the services' own (services/albums and services/media `*.sql.js`, built by `npm run build`).
+ */
+export async function albumListAlone(pool, { viewerId, albums: expected }) {
+  const { LISTED_COLUMNS, VISIBLE_IDS } = await import('../../services/albums/dist/repositories/album-list.sql.js');
+  const { ALBUM_PREVIEWS_SQL } = await import('../../services/media/dist/repositories/album-previews.sql.js');
+  return () =>
+    onOneConnection(pool, async (client) => {
+      const { rows: albums } = await client.query(
+        `SELECT ${LISTED_COLUMNS} FROM albums a WHERE a.id IN (${VISIBLE_IDS}) ORDER BY a.created_at DESC, a.id DESC`,
+        [viewerId],
+      );
+      await client.query(ALBUM_PREVIEWS_SQL, [albums.map((album) => album.id), 4]);
+      const people = new Set(albums.flatMap((album) => [album.createdBy, ...album.memberIds]));
+      await client.query(PEOPLE_SQL, [[...people]]);
+      if (albums.length < expected) throw new Error('The plain SQL album list came back short.');
+    });
+}
+
+/**
+ * What one `GET /api/family/tree/{id}?up=N&down=N` (the tree as drawn) asks of the database: family's own statement
+ * for who is drawn and every tie among them, and profile's for their names, sex, births and deaths.
+ */
+export async function familyTreeAlone(pool, { rootId, depth, people: expected }) {
+  const { TREE_AROUND_SQL } = await import('../../services/family/dist/repositories/tree-around.sql.js');
+  return () =>
+    onOneConnection(pool, async (client) => {
+      const { rows } = await client.query(TREE_AROUND_SQL, [rootId, depth, depth]);
+      const ids = rows[0].ids;
+      await client.query(
+        `SELECT user_id, username, display_name, picture_key, picture_version, given_name, surname, sex, birth_date,
+              birth_place, died, death_date, death_place
+         FROM profiles WHERE user_id = ANY($1::int[])`,
+        [ids],
+      );
+      if (ids.length !== expected) throw new Error(`The plain SQL tree drew ${ids.length} people, not ${expected}.`);
+    });
 }
 
 /** Sends `body` (an async iterable of Buffers) to a server on loopback that only counts the bytes. */

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { RelationType, TieSnapshot } from '@family/contract';
+import { CHANGE_GENERATIONS_COLUMN, ChangeGenerations, parseChangeGenerations } from '@family/shared/nest';
 import { tieSnapshot } from '../dtos/relation.dto';
 import { RelationEntity } from '../entities/relation.entity';
+import { TREE_AROUND_SQL } from './tree-around.sql';
 
 /** Keys of the transaction-scoped advisory locks (two-int form: namespace, id). */
 const PERSON_LOCK = 7301;
@@ -345,7 +347,10 @@ export class FamilyGraphTransaction {
 
 @Injectable()
 export class RelationRepository {
-  constructor(@InjectRepository(RelationEntity) private readonly relations: Repository<RelationEntity>) {}
+  constructor(
+    @InjectRepository(RelationEntity) private readonly relations: Repository<RelationEntity>,
+    private readonly generations: ChangeGenerations,
+  ) {}
 
   /** Runs `work` in one READ COMMITTED transaction; its locks are released at commit or rollback. */
   inTransaction<T>(work: (graph: FamilyGraphTransaction) => Promise<T>): Promise<T> {
@@ -389,51 +394,12 @@ export class RelationRepository {
    * step of the walk reads one end of a row through the (person, type) indexes.
    */
   async treeAround(rootId: number, up: number, down: number): Promise<{ ids: number[]; ties: TreeTie[] }> {
-    const [row]: Array<{ ids: number[]; ties: TreeTie[] | null }> = await this.relations.query(
-      `WITH RECURSIVE ancestors(id, depth) AS (
-         SELECT $1::int, 0
-         UNION
-         SELECT p.id, a.depth + 1 FROM ancestors a CROSS JOIN LATERAL (
-           SELECT to_user_id AS id FROM relations WHERE from_user_id = a.id AND relation_type = 'parent'
-           UNION ALL
-           SELECT from_user_id AS id FROM relations WHERE to_user_id = a.id AND relation_type = 'child'
-         ) p
-         WHERE a.depth < $2
-       ), descendants(id, depth) AS (
-         SELECT $1::int, 0
-         UNION
-         SELECT c.id, d.depth + 1 FROM descendants d CROSS JOIN LATERAL (
-           SELECT from_user_id AS id FROM relations WHERE to_user_id = d.id AND relation_type = 'parent'
-           UNION ALL
-           SELECT to_user_id AS id FROM relations WHERE from_user_id = d.id AND relation_type = 'child'
-         ) c
-         WHERE d.depth < $3
-       ), parents AS (
-         SELECT DISTINCT id FROM ancestors WHERE depth = 1
-       ), core AS (
-         SELECT id FROM ancestors
-         UNION SELECT id FROM descendants
-         UNION SELECT r.from_user_id FROM relations r JOIN parents p ON r.to_user_id = p.id WHERE r.relation_type = 'parent'
-         UNION SELECT r.to_user_id FROM relations r JOIN parents p ON r.from_user_id = p.id WHERE r.relation_type = 'child'
-         UNION SELECT to_user_id FROM relations WHERE from_user_id = $1 AND relation_type = 'sibling'
-         UNION SELECT from_user_id FROM relations WHERE to_user_id = $1 AND relation_type = 'sibling'
-       ), drawn AS (
-         SELECT id FROM core
-         UNION
-         SELECT s.id FROM core c CROSS JOIN LATERAL (
-           SELECT to_user_id AS id FROM relations WHERE from_user_id = c.id AND relation_type = 'spouse'
-           UNION ALL
-           SELECT from_user_id AS id FROM relations WHERE to_user_id = c.id AND relation_type = 'spouse'
-         ) s
-       )
-       SELECT
-         (SELECT array_agg(id ORDER BY id) FROM drawn) AS ids,
-         (SELECT json_agg(json_build_array(r.id, r.from_user_id, r.to_user_id, r.relation_type, r.kind, r.is_current,
-                   r.start_date, r.start_place, r.end_date, r.end_place) ORDER BY r.id)
-            FROM drawn f JOIN relations r ON r.from_user_id = f.id
-           WHERE r.to_user_id IN (SELECT id FROM drawn)) AS ties`,
+    // The change numbers in the same statement: the people it draws are then known or asked for without another.
+    const [row]: Array<{ ids: number[]; ties: TreeTie[] | null; generations: unknown }> = await this.relations.query(
+      `${TREE_AROUND_SQL}, ${CHANGE_GENERATIONS_COLUMN} AS "generations"`,
       [rootId, up, down],
     );
+    if (row) this.generations.remember(parseChangeGenerations(row.generations));
     const ties = (row?.ties ?? []).map((tie) => {
       const [id, fromUserId, toUserId, relationType, kind, isCurrent, startDate, startPlace, endDate, endPlace] =
         tie as unknown as TreeTieRow;
