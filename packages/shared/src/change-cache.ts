@@ -3,6 +3,11 @@ import { InternalClient } from './internal-client';
 /** Kinds of data other services keep a short cache of (docs/architecture.md "Caches"). */
 export const CHANGE_KINDS = ['album-access', 'people'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
+/**
+ * Kinds a service raises itself, by a trigger on its own tables, for its own caches of its own data: never
+ * announced, read like the others (ChangeGenerations.current).
+ */
+export type OwnChangeKind = 'media-items' | 'album-previews';
 
 interface Entry<V> {
   generation: string;

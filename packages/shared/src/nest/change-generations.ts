@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, HttpCode, Injectable, Param, type PipeTransform, Post } from '@nestjs/common';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { type ChangeKind, CHANGE_KINDS } from '../change-cache';
+import { type ChangeKind, CHANGE_KINDS, type OwnChangeKind } from '../change-cache';
 import { currentRequest, type RequestContext } from '../request-context';
 import { Internal } from './decorators';
 
@@ -47,7 +47,7 @@ export class ChangeGenerations {
   constructor(private readonly db: DataSource) {}
 
   /** The current number of a kind of data ('0' before its first change). */
-  async current(kind: ChangeKind): Promise<string> {
+  async current(kind: ChangeKind | OwnChangeKind): Promise<string> {
     const request = currentRequest();
     let numbers = request && this.perRequest.get(request);
     if (!numbers) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AlbumMediaSummary, AlbumSummaries, AlbumSummariesRequest } from '@family/contract';
 import { ChangeAwareCache } from '@family/shared';
-import { DataSource } from 'typeorm';
+import { ChangeGenerations } from '@family/shared/nest';
 import { ALBUM_PREVIEW_SIZE } from '../dtos/internal.dto';
 import { mapAlbumPreviewItem } from '../dtos/media.dto';
 import { MediaRepository } from '../repositories/media.repository';
@@ -23,13 +23,13 @@ export class AlbumPreviewsService {
 
   constructor(
     private readonly media: MediaRepository,
-    private readonly db: DataSource,
+    private readonly generations: ChangeGenerations,
   ) {}
 
   /** The albums' summaries and the generation they hold for, but those the caller keeps (AlbumSummariesRequest). */
   async summaries(request: AlbumSummariesRequest): Promise<AlbumSummaries> {
     const summaries: Record<number, AlbumMediaSummary> = {};
-    const generation = await this.generation();
+    const generation = await this.generations.current('album-previews');
     const keptByCaller = new Set(request.keptGeneration === generation ? request.keptAlbumIds : []);
     const missing: number[] = [];
     for (const albumId of new Set(request.albumIds)) {
@@ -46,12 +46,5 @@ export class AlbumPreviewsService {
       }
     }
     return { generation, summaries };
-  }
-
-  private async generation(): Promise<string> {
-    const rows: Array<{ generation: string }> = await this.db.query(
-      `SELECT generation::text AS generation FROM change_generations WHERE kind = 'album-previews'`,
-    );
-    return rows[0]?.generation ?? '0';
   }
 }

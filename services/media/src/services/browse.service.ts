@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MediaMonth, OnThisDayGroup } from '@family/contract';
 import { ChangeAwareCache, type Identity } from '@family/shared';
-import { DataSource } from 'typeorm';
+import { ChangeGenerations } from '@family/shared/nest';
 import { MediaRepository } from '../repositories/media.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
@@ -21,7 +21,7 @@ export class BrowseService {
     private readonly media: MediaRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
-    private readonly db: DataSource,
+    private readonly generations: ChangeGenerations,
   ) {}
 
   /**
@@ -61,12 +61,12 @@ export class BrowseService {
     return groups;
   }
 
-  /** Both numbers in one read: album rights and the items themselves. */
+  /** Both numbers (read together, once per request): album rights and the items themselves. */
   private async generation(): Promise<string> {
-    const rows: Array<{ kind: string; generation: string }> = await this.db.query(
-      `SELECT kind, generation::text AS generation FROM change_generations WHERE kind IN ('album-access', 'media-items')`,
-    );
-    const of = (kind: string) => rows.find((row) => row.kind === kind)?.generation ?? '0';
-    return `${of('album-access')}:${of('media-items')}`;
+    const [access, items] = await Promise.all([
+      this.generations.current('album-access'),
+      this.generations.current('media-items'),
+    ]);
+    return `${access}:${items}`;
   }
 }
