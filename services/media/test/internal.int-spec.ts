@@ -227,6 +227,14 @@ describe('media internal routes (for the auth and albums services)', () => {
       (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: 'x' }).expect(400)).body
         .message,
     ).toBe('albumIds must be a list of album ids');
+    const refused = async (body: object) =>
+      (await internal().post('/internal/albums/summaries').set(albums).send(body).expect(400)).body.message;
+    expect(await refused({ albumIds: [41], keptGeneration: 7, keptAlbumIds: [41] })).toBe(
+      'keptGeneration must be a generation number',
+    );
+    expect(await refused({ albumIds: [41], keptGeneration: generation, keptAlbumIds: ['x'] })).toBe(
+      'keptAlbumIds must be album ids',
+    );
   });
 
   it('keeps each album’s preview while nothing changes, and shows any change of it on the very next call', async () => {
