@@ -14,6 +14,12 @@ export const MEDIA_DESCRIPTION_MAX = 5000;
 export interface MediaTag {
   userId: number;
   user: PersonName;
+  /**
+   * Only in GET /api/media/{id}/tags: true while the tag waits for someone who may edit the item to confirm it (a
+   * merge or an invite carried it; docs/rights.md "Attaching a person to an item"). Until then it shows the person
+   * nothing, and the item's own `tags` leave it out. Tagging the person again confirms it.
+   */
+  awaitingConfirmation?: true;
 }
 
 /**

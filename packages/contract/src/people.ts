@@ -92,6 +92,23 @@ export interface MergePersonRequest {
   intoId: number;
 }
 
+/**
+ * POST /internal/people/{id}/merge (media), sent by profile: the person's tags move to `intoId`; those on items
+ * `actingUserId` may not edit that would show them to `intoId` wait for confirmation.
+ */
+export interface MergeTagsRequest {
+  intoId: number;
+  actingUserId: number;
+}
+
+/**
+ * POST /internal/people/{id}/account-tags (media), sent by auth before an invite makes the person a member: their
+ * tags on items the inviter may not edit that would show them the item wait for confirmation.
+ */
+export interface NewAccountTagsRequest {
+  invitedBy: number;
+}
+
 /** PUT /internal/profiles/{id}/account (profile), sent by auth when an invite is used. Answers UserProfile. */
 export interface BecomeMemberRequest {
   username: string;

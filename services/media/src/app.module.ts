@@ -29,6 +29,7 @@ import { MediaPresenter } from './services/media-presenter';
 import { MediaPurger } from './services/media-purger';
 import { MediaService } from './services/media.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
+import { PersonAttachment } from './services/person-attachment';
 import { TagService } from './services/tag.service';
 import { TrashService } from './services/trash.service';
 import { MEDIA_CONFIG } from './services/tokens';
@@ -84,6 +85,7 @@ export class AppModule {
         UploadThumbnailer,
         FileService,
         TagService,
+        PersonAttachment,
         InternalMediaService,
         MediaImportService,
         BulkMediaService,

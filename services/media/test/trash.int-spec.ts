@@ -115,7 +115,10 @@ describe('trash (real Postgres, real albums service, real files)', () => {
     const album = await albumOf(cal, picnic);
     expect(album.itemCount).toBe(0);
     expect(album.mediaItems).toEqual([]);
-    const tagged = await media().get('/internal/media/tagged?after=0&limit=100').set(asService('family')).expect(200);
+    const tagged = await media()
+      .get(`/internal/media/tagged?after=0&limit=100&askedBy=${ann.id}`)
+      .set(asService('family'))
+      .expect(200);
     expect(tagged.body.items.map((entry: { id: number }) => entry.id)).not.toContain(item.id);
     const count = await media().get(`/internal/users/${cal.id}/tag-count`).set(asService('profile')).expect(200);
     expect(count.body).toEqual({ count: 0 });

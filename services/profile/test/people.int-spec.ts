@@ -47,9 +47,15 @@ describe('people', () => {
   beforeAll(async () => {
     const profilePort = await freePort();
     const profileUrl = `http://127.0.0.1:${profilePort}`;
+    const mediaPort = await freePort();
     // Sign-up is closed: an invite must still let a relative in.
     auth = await startTestApp(
-      AuthModule.register(loadConfig(AuthConfig, testEnv({ PROFILE_URL: profileUrl, SIGNUP: 'closed' }))),
+      AuthModule.register(
+        loadConfig(
+          AuthConfig,
+          testEnv({ PROFILE_URL: profileUrl, MEDIA_URL: `http://127.0.0.1:${mediaPort}`, SIGNUP: 'closed' }),
+        ),
+      ),
     );
     // Other test files make profiles with ids of their own choosing, straight in profile: start beyond them.
     await auth.app.get(DataSource).query(`SELECT setval('accounts_id_seq', 500000)`);
@@ -58,6 +64,7 @@ describe('people', () => {
       MediaModule.register(
         loadConfig(MediaConfig, testEnv({ PROFILE_URL: profileUrl, ALBUMS_URL: `http://127.0.0.1:${albumsPort}` })),
       ),
+      mediaPort,
     );
     albums = await startTestApp(
       AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profileUrl, MEDIA_URL: media.url }))),

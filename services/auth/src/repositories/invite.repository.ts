@@ -7,6 +7,8 @@ const UNIQUE_VIOLATION = '23505';
 export interface ClaimedInvite {
   inviteId: number;
   personId: number;
+  /** Who made the invite: their word says who the new member is (docs/rights.md "Attaching a person to an item"). */
+  createdBy: number;
 }
 
 @Injectable()
@@ -50,8 +52,8 @@ export class InviteRepository {
   async claim(codeHash: string, username: string, passwordHash: string): Promise<ClaimedInvite | null> {
     try {
       return await this.db.transaction(async (tx) => {
-        const invites: Array<{ id: number; person_id: number }> = await tx.query(
-          `SELECT id, person_id FROM invites WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
+        const invites: Array<{ id: number; person_id: number; created_by: number }> = await tx.query(
+          `SELECT id, person_id, created_by FROM invites WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
           [codeHash],
         );
         const invite = invites[0];
@@ -62,7 +64,7 @@ export class InviteRepository {
         )) as [unknown, number];
         if (updated === 0) return null;
         await tx.query(`UPDATE invites SET used_at = now() WHERE id = $1`, [invite.id]);
-        return { inviteId: invite.id, personId: invite.person_id };
+        return { inviteId: invite.id, personId: invite.person_id, createdBy: invite.created_by };
       });
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { UserProfile } from '@family/contract';
+import type { NewAccountTagsRequest, UserProfile } from '@family/contract';
 import { coded, InternalClient } from '@family/shared';
 import type { AuthConfig } from '../config';
 import type { CreateInviteDto, RegisterDto } from '../dtos/account.dto';
@@ -37,13 +37,22 @@ export class InviteService {
   }
 
   /**
-   * Sign-up with an invite (allowed while sign-up is closed): the person's row gets the username and password,
-   * then profile makes their profile a member's. If profile refuses, the row and the code are as they were.
+   * Sign-up with an invite (allowed while sign-up is closed): the person's row gets the username and password;
+   * media holds the person's tags that the inviter may not vouch for (docs/rights.md "Attaching a person to an
+   * item"); then profile makes their profile a member's. If either refuses, the row and the code are as they were
+   * (held tags stay held: confirming them is the items' editors' call).
    */
   async register(dto: RegisterDto & { inviteCode: string }): Promise<UserProfile> {
     const claimed = await this.invites.claim(hashCode(dto.inviteCode), dto.username, await hashPassword(dto.password));
     if (!claimed) throw new BadRequestException(coded(INVALID_INVITE, 'invalid_invite_code'));
     try {
+      const body: NewAccountTagsRequest = { invitedBy: claimed.createdBy };
+      await this.internal.call(
+        { name: 'media', url: this.config.MEDIA_URL },
+        'POST',
+        `/internal/people/${claimed.personId}/account-tags`,
+        { body },
+      );
       return await this.internal.call<UserProfile>(
         { name: 'profile', url: this.config.PROFILE_URL },
         'PUT',

@@ -35,9 +35,9 @@ export class GedcomController {
 
   /** The whole family as GEDCOM 7, written as it is read. */
   @Get()
-  async export(@CurrentUser() _user: Identity, @Query() query: GedcomExportQueryDto, @Res() res: Response) {
+  async export(@CurrentUser() user: Identity, @Query() query: GedcomExportQueryDto, @Res() res: Response) {
     // Read before the first byte goes out, so a service that is down is still a 503 with a sentence.
-    const lines = await this.exports.lines(query.living ?? 'names');
+    const lines = await this.exports.lines(query.living ?? 'names', { askedBy: user.id });
     res.status(200);
     res.setHeader('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8');
     res.setHeader('content-disposition', 'attachment; filename="family.ged"');

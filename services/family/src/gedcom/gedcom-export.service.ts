@@ -21,6 +21,9 @@ interface TieRow {
 }
 
 const PAGE = 2000;
+
+/** Whose files a GEDCOM links: those a member may see (the download), or those of a takeout export. */
+export type GedcomFiles = { askedBy: number } | TakeoutMediaQuery;
 const xref = (id: number) => `I${id}`;
 
 function personOf(person: PersonDetail, uids: string[]): GedcomPerson {
@@ -57,10 +60,10 @@ export class GedcomExportService {
   ) {}
 
   /**
-   * With `takeout`, the files are those of that export and each OBJE names the file's path inside its ZIP
-   * (docs/api.md "Takeout"); without, every tagged file by its own name.
+   * With a takeout, the files are those of that export and each OBJE names the file's path inside its ZIP
+   * (docs/api.md "Takeout"); else every tagged file the asker may see, by its own name.
    */
-  async data(takeout?: TakeoutMediaQuery): Promise<GedcomData> {
+  async data(files: GedcomFiles): Promise<GedcomData> {
     const namespace = await this.imports.namespace();
     const people: GedcomPerson[] = [];
     let after = 0;
@@ -87,12 +90,16 @@ export class GedcomExportService {
          FROM relations WHERE relation_type <> 'sibling' ORDER BY id`,
     );
     const ties = rows.filter((row) => known.has(xref(row.from_user_id)) && known.has(xref(row.to_user_id)));
-    return { people, families: this.familiesOf(ties), media: await this.mediaOf(known, takeout) };
+    return { people, families: this.familiesOf(ties), media: await this.mediaOf(known, files) };
   }
 
-  /** The archive's files with the people tagged in them, each linked by its file name (an OBJE per file). */
-  private async mediaOf(known: Set<string>, takeout?: TakeoutMediaQuery): Promise<GedcomMedia[]> {
-    const only = takeout ? `&takeoutFor=${takeout.takeoutFor}&scope=${takeout.scope}` : '';
+  /**
+   * The files with the people tagged in them, each linked by its file name (an OBJE per file): only those the
+   * asker, or the takeout's member, may see (docs/rights.md "Media visibility"), as media decides.
+   */
+  private async mediaOf(known: Set<string>, files: GedcomFiles): Promise<GedcomMedia[]> {
+    const only =
+      'askedBy' in files ? `&askedBy=${files.askedBy}` : `&takeoutFor=${files.takeoutFor}&scope=${files.scope}`;
     const media: GedcomMedia[] = [];
     let after = 0;
     for (;;) {
@@ -113,8 +120,8 @@ export class GedcomExportService {
     return media;
   }
 
-  async lines(living: GedcomLiving, takeout?: TakeoutMediaQuery): Promise<Generator<string>> {
-    return gedcomLines(await this.data(takeout), { living });
+  async lines(living: GedcomLiving, files: GedcomFiles): Promise<Generator<string>> {
+    return gedcomLines(await this.data(files), { living });
   }
 
   private familiesOf(ties: TieRow[]): GedcomFamily[] {

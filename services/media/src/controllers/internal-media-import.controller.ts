@@ -22,10 +22,15 @@ export class InternalMediaImportController {
 
   @Get('tagged')
   async tagged(@Query() query: TaggedMediaQuery) {
-    // A takeout export's GEDCOM links only that export's files, by their paths in its ZIP (docs/api.md "Takeout").
-    if (query.takeoutFor === undefined) return this.imports.taggedFiles(query.after, query.limit);
+    // A takeout export's GEDCOM links only that export's files, by their paths in its ZIP (docs/api.md "Takeout");
+    // the download only the files its member may see.
+    if (query.takeoutFor === undefined) {
+      const viewer = { userId: query.askedBy!, visibleAlbumIds: (await this.albums.forUser(query.askedBy!)).visible };
+      return this.imports.taggedFiles(query.after, query.limit, { viewer });
+    }
     const scope = query.scope ?? 'mine';
     const visibleAlbumIds = scope === 'family' ? (await this.albums.forUser(query.takeoutFor)).visible : [];
-    return this.imports.taggedFiles(query.after, query.limit, { userId: query.takeoutFor, scope, visibleAlbumIds });
+    const takeout = { userId: query.takeoutFor, scope, visibleAlbumIds };
+    return this.imports.taggedFiles(query.after, query.limit, { takeout });
   }
 }

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { AlbumSummariesDto, MergePersonDto, RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
+import {
+  AlbumSummariesDto,
+  MergeTagsDto,
+  NewAccountTagsDto,
+  RemoveFromAlbumDto,
+  SetAlbumDto,
+} from '../dtos/internal.dto';
 import { AlbumPreviewsService } from '../services/album-previews.service';
 import { InternalMediaService } from '../services/internal.service';
 
@@ -29,8 +35,15 @@ export class InternalMediaController {
   /** A duplicate person is folded into another (profile): their tags move. */
   @Post('people/:id/merge')
   @HttpCode(204)
-  mergePerson(@Param('id', ParseIdPipe) id: number, @Body() dto: MergePersonDto) {
-    return this.media.mergePerson(id, dto.intoId);
+  mergePerson(@Param('id', ParseIdPipe) id: number, @Body() dto: MergeTagsDto) {
+    return this.media.mergePerson(id, dto.intoId, dto.actingUserId);
+  }
+
+  /** A person without an account is about to become a member by an invite (auth). */
+  @Post('people/:id/account-tags')
+  @HttpCode(204)
+  accountTags(@Param('id', ParseIdPipe) id: number, @Body() dto: NewAccountTagsDto) {
+    return this.media.holdTagsForNewAccount(id, dto.invitedBy);
   }
 
   /** Album deletion (albums): its items stay, in no album. */

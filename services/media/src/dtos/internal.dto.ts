@@ -1,7 +1,8 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type {
   AlbumSummariesRequest,
-  MergePersonRequest,
+  MergeTagsRequest,
+  NewAccountTagsRequest,
   RemoveMediaAlbumRequest,
   SetMediaAlbumRequest,
 } from '@family/contract';
@@ -47,7 +48,16 @@ export class AlbumSummariesDto implements AlbumSummariesRequest {
 export const ALBUM_PREVIEW_SIZE = 4;
 
 /** POST /internal/people/{id}/merge (profile): the person the tags move to. */
-export class MergePersonDto implements MergePersonRequest {
+export class MergeTagsDto implements MergeTagsRequest {
   @IsId({ message: 'intoId must be a person id' })
   intoId!: number;
+
+  @IsId({ message: 'actingUserId must be a person id' })
+  actingUserId!: number;
+}
+
+/** POST /internal/people/{id}/account-tags */
+export class NewAccountTagsDto implements NewAccountTagsRequest {
+  @IsId({ message: 'invitedBy must be a person id' })
+  invitedBy!: number;
 }

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { EXPORT_SCOPES, type ExportScope } from '@family/contract';
 import { IsId } from '@family/shared';
 
@@ -33,6 +33,13 @@ export class TaggedMediaQuery {
   @Min(1, { message: 'limit must be between 1 and 5000' })
   @Max(5000, { message: 'limit must be between 1 and 5000' })
   limit: number = 1000;
+
+  /** The files this person may see (the GEDCOM download); this or `takeoutFor` is needed. */
+  @ValidateIf((query: TaggedMediaQuery) => query.takeoutFor === undefined)
+  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
+  @IsInt({ message: 'askedBy (a person id) or takeoutFor is needed' })
+  @Min(1, { message: 'askedBy must be a person id' })
+  askedBy?: number;
 
   /** A takeout export's files only: those of `scope` for this person (docs/api.md "Takeout"). */
   @IsOptional()

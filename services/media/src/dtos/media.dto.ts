@@ -53,8 +53,10 @@ export function isRecording(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): 
   return item.objectKey !== null && (item.type === 'video' || item.type === 'audio');
 }
 
-export function mapTag(userId: number, people: Map<number, PersonSummary>): MediaTag {
-  return { userId, user: personName(userId, people) };
+export function mapTag(userId: number, people: Map<number, PersonSummary>, confirmed = true): MediaTag {
+  return confirmed
+    ? { userId, user: personName(userId, people) }
+    : { userId, user: personName(userId, people), awaitingConfirmation: true };
 }
 
 /** What the web app is shown of an item: all a list reads (LIST_COLUMNS in the repository). */

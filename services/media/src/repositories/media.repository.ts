@@ -10,6 +10,9 @@ import { ALBUM_PREVIEWS_SQL } from './album-previews.sql';
 
 const UNIQUE_VIOLATION = '23505';
 
+/** What the rule of attaching a person needs of an item (PersonAttachment): its uploader and album. */
+export type AttachableItem = Pick<MediaItemEntity, 'id' | 'userId' | 'albumId'>;
+
 /** Who is looking: their id and the albums they may see (from the albums service). */
 export interface Viewer {
   userId: number;
@@ -109,8 +112,8 @@ const LIST_COLUMNS = `
  * Who is tagged in the row's item, in the order they were tagged: read with the page itself, so a list asks the
  * database once (docs/architecture.md "Speed"), on the primary key of media_tags.
  */
-const TAGGED = `ARRAY(SELECT t.user_id FROM media_tags t WHERE t.media_id = m.id ORDER BY t.created_at, t.user_id)
-  AS "taggedUserIds"`;
+const TAGGED = `ARRAY(SELECT t.user_id FROM media_tags t WHERE t.media_id = m.id AND t.confirmed
+  ORDER BY t.created_at, t.user_id) AS "taggedUserIds"`;
 
 /** An item of a list, read with who is tagged in it. */
 export type ItemWithTags = PresentedItem & { taggedUserIds: number[] };
@@ -145,13 +148,14 @@ function albumIdsParam(ids: number[]): string {
 
 /**
  * docs/rights.md "Media visibility": the uploader, people tagged in it, and everyone when it is in no album,
- * else whoever sees its album. Every read of an item goes through this predicate.
+ * else whoever sees its album. Every read of an item goes through this predicate. A tag that waits for an editor's
+ * confirmation shows the person nothing (docs/rights.md "Attaching a person to an item").
  */
 export function visibleTo(viewer: Viewer, params: Params): string {
   const me = params.add(viewer.userId);
   const albums = params.add(albumIdsParam(viewer.visibleAlbumIds));
   return `(m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
-    OR EXISTS (SELECT 1 FROM media_tags vt WHERE vt.media_id = m.id AND vt.user_id = ${me}))`;
+    OR EXISTS (SELECT 1 FROM media_tags vt WHERE vt.media_id = m.id AND vt.user_id = ${me} AND vt.confirmed))`;
 }
 
 function toItem(row: Record<string, unknown>): MediaItemEntity {
@@ -216,7 +220,8 @@ export class MediaRepository {
     if (filter.uploaderId !== undefined) where.push(`m.user_id = ${params.add(filter.uploaderId)}`);
     if (filter.taggedUserId !== undefined) {
       where.push(
-        `EXISTS (SELECT 1 FROM media_tags ft WHERE ft.media_id = m.id AND ft.user_id = ${params.add(filter.taggedUserId)})`,
+        `EXISTS (SELECT 1 FROM media_tags ft
+           WHERE ft.media_id = m.id AND ft.user_id = ${params.add(filter.taggedUserId)} AND ft.confirmed)`,
       );
     }
     if (after) {
@@ -246,7 +251,7 @@ export class MediaRepository {
       `SELECT to_char(date_trunc('month', m.media_date), 'YYYY-MM') AS month, count(*)::int AS count
          FROM media_items m
         WHERE ${LIVE} AND (m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
-           OR m.id = ANY(ARRAY(SELECT vt.media_id FROM media_tags vt WHERE vt.user_id = ${me})))
+           OR m.id = ANY(ARRAY(SELECT vt.media_id FROM media_tags vt WHERE vt.user_id = ${me} AND vt.confirmed)))
         GROUP BY 1 ORDER BY 1 DESC`,
       params.values,
     );
@@ -582,11 +587,11 @@ export class MediaRepository {
 
   // Tags ------------------------------------------------------------------------------------------------
 
-  /** The tags of many items at once, oldest tag first. */
-  async tagsOf(mediaIds: number[]): Promise<Array<{ mediaId: number; userId: number }>> {
+  /** The tags of many items at once, oldest tag first, those waiting for confirmation too. */
+  async tagsOf(mediaIds: number[]): Promise<Array<{ mediaId: number; userId: number; confirmed: boolean }>> {
     if (mediaIds.length === 0) return [];
     return this.tags.query(
-      `SELECT media_id AS "mediaId", user_id AS "userId" FROM media_tags
+      `SELECT media_id AS "mediaId", user_id AS "userId", confirmed FROM media_tags
        WHERE media_id = ANY($1::int[]) ORDER BY created_at, user_id`,
       [mediaIds],
     );
@@ -602,33 +607,68 @@ export class MediaRepository {
     return row?.count ?? 0;
   }
 
-  /** A duplicate person's tags become the other person's (an item tagged with both keeps one tag). */
-  async moveTags(fromUserId: number, toUserId: number): Promise<void> {
+  /**
+   * The items a person is tagged in, in the trash too, with what the rule of attaching needs (the uploader and
+   * the album) and whether the tag is confirmed.
+   */
+  async taggedItemsOf(userId: number): Promise<Array<AttachableItem & { confirmed: boolean }>> {
+    return this.tags.query(
+      `SELECT m.id, m.user_id AS "userId", m.album_id AS "albumId", t.confirmed
+         FROM media_tags t JOIN media_items m ON m.id = t.media_id WHERE t.user_id = $1`,
+      [userId],
+    );
+  }
+
+  /**
+   * A duplicate person's tags become the other person's (an item tagged with both keeps one tag, confirmed when
+   * either was); those on the `held` items wait for confirmation (docs/rights.md "Attaching a person to an item").
+   */
+  async moveTags(fromUserId: number, toUserId: number, held: number[]): Promise<void> {
     await this.tags.manager.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO media_tags (media_id, user_id) SELECT media_id, $2 FROM media_tags WHERE user_id = $1
-         ON CONFLICT DO NOTHING`,
-        [fromUserId, toUserId],
+        `INSERT INTO media_tags AS t (media_id, user_id, confirmed, created_at)
+         SELECT media_id, $2, confirmed AND NOT media_id = ANY($3::int[]), created_at FROM media_tags WHERE user_id = $1
+         ON CONFLICT (media_id, user_id) DO UPDATE SET confirmed = t.confirmed OR EXCLUDED.confirmed`,
+        [fromUserId, toUserId, held],
       );
       await tx.query(`DELETE FROM media_tags WHERE user_id = $1`, [fromUserId]);
     });
   }
 
-  /** False when the person was already tagged. */
-  async addTag(mediaId: number, userId: number): Promise<boolean> {
+  /** The person's tags on these items wait for confirmation. */
+  async holdTags(userId: number, mediaIds: number[]): Promise<void> {
+    if (mediaIds.length === 0) return;
+    await this.tags.query(`UPDATE media_tags SET confirmed = false WHERE user_id = $1 AND media_id = ANY($2::int[])`, [
+      userId,
+      mediaIds,
+    ]);
+  }
+
+  /** A tag as it is decided (PersonAttachment.attach); false when the person was tagged already. */
+  async insertTag(mediaId: number, userId: number, confirmed: boolean): Promise<boolean> {
     const rows: unknown[] = await this.tags.query(
-      `INSERT INTO media_tags (media_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING media_id`,
-      [mediaId, userId],
+      `INSERT INTO media_tags (media_id, user_id, confirmed) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING media_id`,
+      [mediaId, userId, confirmed],
     );
     return rows.length > 0;
   }
 
-  /** Tags one person on many items in one statement: the item ids newly tagged (the rest had the tag). */
+  /**
+   * A confirmed tag; one that waited for confirmation is confirmed by it (the caller has checked the right to).
+   * False when the person was tagged and confirmed already.
+   */
+  async addTag(mediaId: number, userId: number): Promise<boolean> {
+    return (await this.addTagToMany([mediaId], userId)).length > 0;
+  }
+
+  /** Tags one person on many items in one statement: the item ids newly tagged or confirmed (the rest had it). */
   async addTagToMany(mediaIds: number[], userId: number): Promise<number[]> {
     if (mediaIds.length === 0) return [];
     const rows: Array<{ mediaId: number }> = await this.tags.query(
-      `INSERT INTO media_tags (media_id, user_id) SELECT unnest($1::int[]), $2
-       ON CONFLICT DO NOTHING RETURNING media_id AS "mediaId"`,
+      `INSERT INTO media_tags AS t (media_id, user_id) SELECT unnest($1::int[]), $2
+       ON CONFLICT (media_id, user_id) DO UPDATE SET confirmed = true WHERE NOT t.confirmed
+       RETURNING media_id AS "mediaId"`,
       [mediaIds, userId],
     );
     return rows.map((row) => row.mediaId);

@@ -5,11 +5,11 @@ import pLimit from 'p-limit';
 import type { BulkActionDto } from '../dtos/bulk.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
-import { AlbumAccessClient } from './album-access.client';
 import { ADD_ITEM_FORBIDDEN, IN_ANOTHER_ALBUM } from './internal.service';
 import { DELETE_FORBIDDEN, type MediaAccess, MediaAccessFactory } from './media-access.service';
 import { MediaService } from './media.service';
-import { ALREADY_TAGGED, PERSON_NOT_FOUND, TAG_OUTSIDER_FORBIDDEN, tagWidensAudience } from './tag.service';
+import { PersonAttachment } from './person-attachment';
+import { ALREADY_TAGGED, PERSON_NOT_FOUND, TAG_OUTSIDER_FORBIDDEN } from './tag.service';
 
 /** What an id one may not see (or that does not exist) is reported as: nothing more is revealed. */
 export const NOT_FOUND_REASON = 'not found';
@@ -42,7 +42,7 @@ export class BulkMediaService {
     private readonly access: MediaAccessFactory,
     private readonly items: MediaService,
     private readonly directory: DirectoryClient,
-    private readonly albumAccess: AlbumAccessClient,
+    private readonly attachment: PersonAttachment,
   ) {}
 
   async apply(user: Identity, dto: BulkActionDto): Promise<BulkResult> {
@@ -102,12 +102,11 @@ export class BulkMediaService {
     const people = await this.directory.lookup([userId]);
     if (!people.has(userId)) throw new NotFoundException(PERSON_NOT_FOUND);
     const batch = await this.visible(user, ids);
-    const theirAlbums = this.albumAccess.lazy(userId);
+    const refused = new Set(await this.attachment.refusedItems(batch.access, userId, batch.items));
     const toTag: number[] = [];
     for (const item of batch.items) {
-      if ((await tagWidensAudience(item, userId, theirAlbums)) && !(await batch.access.canEdit(item))) {
-        batch.skipped.push({ id: item.id, reason: TAG_OUTSIDER_FORBIDDEN });
-      } else toTag.push(item.id);
+      if (refused.has(item.id)) batch.skipped.push({ id: item.id, reason: TAG_OUTSIDER_FORBIDDEN });
+      else toTag.push(item.id);
     }
     const tagged = new Set(await this.media.addTagToMany(toTag, userId));
     const done: number[] = [];

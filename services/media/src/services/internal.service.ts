@@ -7,6 +7,7 @@ import { ExportRepository } from '../takeout/export.repository';
 import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
+import { PersonAttachment } from './person-attachment';
 import { MediaPurger, PURGE_BATCH } from './media-purger';
 import { MEDIA_STORAGE } from './storage.provider';
 
@@ -22,6 +23,7 @@ export class InternalMediaService {
     private readonly media: MediaRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
+    private readonly attachment: PersonAttachment,
     private readonly purger: MediaPurger,
     private readonly imports: TakeoutImportRepository,
     private readonly exports: ExportRepository,
@@ -33,9 +35,27 @@ export class InternalMediaService {
     return { count: await this.media.tagCount(userId) };
   }
 
-  /** A person is folded into another (profile): their tags move. Idempotent. */
-  async mergePerson(userId: number, intoId: number): Promise<void> {
-    await this.media.moveTags(userId, intoId);
+  /**
+   * A person is folded into another (profile): their tags move, and those that would show `intoId` an item only
+   * the acting person's word vouches for, on an item they may not edit, wait for confirmation (docs/rights.md
+   * "Attaching a person to an item"). Idempotent.
+   */
+  async mergePerson(userId: number, intoId: number, actingUserId: number): Promise<void> {
+    const items = await this.media.taggedItemsOf(userId);
+    const held = await this.attachment.refusedItems(this.access.for(actingUserId), intoId, items);
+    await this.media.moveTags(userId, intoId, held);
+  }
+
+  /**
+   * An invite is about to make the person a member: the inviter's word says who they are, so their tags on items
+   * the inviter may not edit, and that would show them the item, wait for confirmation. Idempotent.
+   */
+  async holdTagsForNewAccount(personId: number, invitedBy: number): Promise<void> {
+    const items = (await this.media.taggedItemsOf(personId)).filter((item) => item.confirmed);
+    await this.media.holdTags(
+      personId,
+      await this.attachment.refusedItems(this.access.for(invitedBy), personId, items),
+    );
   }
 
   /**

@@ -41,7 +41,7 @@ export class MediaAccess {
   }
 
   /** docs/rights.md "Media rights": the uploader, the album's creator, or an album member with canEdit. */
-  async canEdit(item: MediaItemEntity): Promise<boolean> {
+  async canEdit(item: Pick<MediaItemEntity, 'userId' | 'albumId'>): Promise<boolean> {
     if (item.userId === this.userId) return true;
     if (item.albumId === null) return false;
     return (await this.albums()).editable.includes(item.albumId);

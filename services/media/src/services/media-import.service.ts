@@ -8,8 +8,12 @@ import {
   Params,
   takeoutCondition,
   type TakeoutSelection,
+  type Viewer,
+  visibleTo,
 } from '../repositories/media.repository';
 import { mediaPath } from '../takeout/takeout-names';
+import { MediaAccessFactory } from './media-access.service';
+import { PersonAttachment } from './person-attachment';
 import { UploadService } from './upload.service';
 
 /**
@@ -31,6 +35,8 @@ export class MediaImportService {
   constructor(
     private readonly uploads: UploadService,
     private readonly media: MediaRepository,
+    private readonly access: MediaAccessFactory,
+    private readonly attachment: PersonAttachment,
     private readonly db: DataSource,
   ) {}
 
@@ -44,7 +50,8 @@ export class MediaImportService {
       id = error.existingId;
       added = false;
     }
-    for (const person of new Set(tags)) await this.media.addTag(id, person);
+    const item = { id, userId: uploadedBy, albumId: (await this.media.albumOf(id)) ?? null };
+    await this.attachment.attach(this.access.for(uploadedBy), item, tags);
     return { id, added };
   }
 
@@ -55,14 +62,16 @@ export class MediaImportService {
   async taggedFiles(
     after: number,
     limit: number,
-    takeout?: TakeoutSelection,
+    { takeout, viewer }: { takeout: TakeoutSelection; viewer?: never } | { viewer: Viewer; takeout?: never },
   ): Promise<{ items: TaggedMediaFile[]; next: number | null }> {
     const params = new Params();
-    const only = takeout ? `AND m.object_key IS NOT NULL AND ${takeoutCondition(takeout, params)}` : '';
+    const only = takeout
+      ? `AND m.object_key IS NOT NULL AND ${takeoutCondition(takeout, params)}`
+      : `AND ${visibleTo(viewer, params)}`;
     const rows: TaggedRow[] = await this.db.query(
       `SELECT m.id, m.file_name, m.title, m.content_type, m.media_date::text AS media_date,
               array_agg(t.user_id ORDER BY t.user_id) AS people
-         FROM media_items m JOIN media_tags t ON t.media_id = m.id
+         FROM media_items m JOIN media_tags t ON t.media_id = m.id AND t.confirmed
         WHERE m.id > ${params.add(after)} AND m.file_name IS NOT NULL AND m.deleted_at IS NULL ${only}
         GROUP BY m.id ORDER BY m.id LIMIT ${params.add(limit)}`,
       params.values,

@@ -24,6 +24,8 @@ export class MediaPresenter {
     for (const item of items) if ('taggedUserIds' in item) tagged.set(item.id, item.taggedUserIds);
     if (untagged.length > 0) {
       for (const tag of await this.media.tagsOf(untagged.map((item) => item.id))) {
+        // An item names whom it shows: a tag waiting for confirmation is only in the item's tag list.
+        if (!tag.confirmed) continue;
         const list = tagged.get(tag.mediaId) ?? [];
         list.push(tag.userId);
         tagged.set(tag.mediaId, list);
@@ -40,6 +42,6 @@ export class MediaPresenter {
   async tags(mediaId: number): Promise<MediaTag[]> {
     const tags = await this.media.tagsOf([mediaId]);
     const people = await this.directory.lookup(tags.map((tag) => tag.userId));
-    return tags.map((tag) => mapTag(tag.userId, people));
+    return tags.map((tag) => mapTag(tag.userId, people, tag.confirmed));
   }
 }

@@ -138,6 +138,8 @@ export class ExportWorker implements OnApplicationShutdown {
       if (page.length === 0) break;
       media.push(...page);
       for (const tag of await this.media.tagsOf(page.map((item) => item.id))) {
+        // The item's tags as its card names them: one waiting for an editor's confirmation is not yet one.
+        if (!tag.confirmed) continue;
         tags.set(tag.mediaId, [...(tags.get(tag.mediaId) ?? []), tag.userId]);
       }
       // Items whose preparing failed have no thumbnail, but are exported all the same.

@@ -14,6 +14,7 @@ import {
   type PersonFields,
   type PersonInvite,
   type PersonListItem,
+  type MergeTagsRequest,
 } from '@family/contract';
 import { InternalClient, type Identity } from '@family/shared';
 import type { ProfileConfig } from '../config';
@@ -228,9 +229,10 @@ export class PeopleService {
       throw new ConflictException(`${source.displayName} has an account and cannot be merged into someone else.`);
     }
     const target = await this.existing(intoId);
-    const body = { body: { intoId } };
-    await this.internal.call(this.service('family'), 'POST', `/internal/people/${id}/merge`, body);
-    await this.internal.call(this.service('media'), 'POST', `/internal/people/${id}/merge`, body);
+    await this.internal.call(this.service('family'), 'POST', `/internal/people/${id}/merge`, { body: { intoId } });
+    // Tags on items the merger may not edit wait for an editor (docs/rights.md "Attaching a person to an item").
+    const tags: MergeTagsRequest = { intoId, actingUserId: user.id };
+    await this.internal.call(this.service('media'), 'POST', `/internal/people/${id}/merge`, { body: tags });
     // A member's own fields are theirs to fill; a person without an account takes what the duplicate knew.
     const mayFill = target.username === null || target.userId === user.id;
     const missing = mayFill ? missingFields(fieldsOf(target), fieldsOf(source)) : {};

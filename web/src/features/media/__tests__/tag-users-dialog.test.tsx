@@ -17,15 +17,19 @@ function backEnd(
     const answer = answers[`${call.method} ${call.url}`];
     if (answer) return answer(call);
     if (call.url === '/api/users') return fakeResponse(200, [rose, tom, ann]);
+    // Rose is signed in; she uploaded item 10, so she may edit it.
+    if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null, dateOfBirth: null });
     if (call.method === 'GET' && call.url === '/api/media/10/tags') return fakeResponse(200, tags);
     return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
   });
   return { ...stub, setTags };
 }
 
-function renderDialog() {
+function renderDialog(uploader = rose) {
   const onClose = jest.fn();
-  const view = renderWithProviders(<TagUsersDialog open mediaId={10} onClose={onClose} />);
+  const view = renderWithProviders(
+    <TagUsersDialog open item={{ id: 10, user: uploader, albumId: null }} onClose={onClose} />,
+  );
   return { onClose, ...view };
 }
 
@@ -62,6 +66,30 @@ describe('TagUsersDialog', () => {
     expect(await screen.findByText('User tagged successfully')).toBeInTheDocument();
     // The tag list was asked again.
     expect(calls.filter((c) => c.url === '/api/media/10/tags' && c.method === 'GET').length).toBeGreaterThan(1);
+  });
+
+  it('shows a tag that waits for confirmation, and lets one who may edit the item confirm it', async () => {
+    const { calls, setTags } = backEnd([{ userId: 2, user: tom, awaitingConfirmation: true }], {
+      'POST /api/media/10/tags': () => {
+        setTags([{ userId: 2, user: tom }]);
+        return fakeResponse(201, { userId: 2, user: tom });
+      },
+    });
+    const { user } = renderDialog();
+    const tagged = await screen.findByRole('list', { name: 'Tagged Users' });
+    expect(within(tagged).getByText(/Waiting for someone who may edit this item to confirm/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Confirm Uncle Tom' }));
+    expect(await screen.findByText('Tag confirmed')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 2 });
+    await waitFor(() => expect(screen.queryByText(/Waiting for someone/)).not.toBeInTheDocument());
+  });
+
+  it('offers no Confirm to one who may not edit the item', async () => {
+    backEnd([{ userId: 2, user: tom, awaitingConfirmation: true }]);
+    renderDialog(ann);
+    expect(await screen.findByText(/Waiting for someone who may edit this item to confirm/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Uncle Tom' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Uncle Tom' })).not.toBeInTheDocument();
   });
 
   it('removes a tag and says so', async () => {

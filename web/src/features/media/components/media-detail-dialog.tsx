@@ -292,7 +292,7 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: M
         )}
       </DialogContent>
 
-      {tagging && <TagUsersDialog open mediaId={item.id} onClose={() => setTagging(false)} />}
+      {tagging && <TagUsersDialog open item={item} onClose={() => setTagging(false)} />}
       <ConfirmDialog
         open={confirmingDelete}
         title="Are you sure you want to delete this media item?"

@@ -143,7 +143,7 @@ export function MediaGrid({
         takesDirectAddress={takesDirectAddress}
         slots={detailSlots}
       />
-      {tagging && <TagUsersDialog open mediaId={tagging.id} onClose={() => setTagging(null)} />}
+      {tagging && <TagUsersDialog open item={tagging} onClose={() => setTagging(null)} />}
     </Box>
   );
 }

@@ -13,22 +13,29 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import type { MediaItem } from '@family/contract';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { usePeopleToPick } from '../../../lib/queries/people';
+import { useCanEditMedia } from '../api/use-can-edit-media';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
 import { personName } from '../utils/format';
 
 type TagUsersDialogProps = {
   open: boolean;
-  mediaId: number;
+  item: Pick<MediaItem, 'id' | 'user' | 'albumId'>;
   onClose: () => void;
 };
 
-/** Tag relatives in an item, or remove tags (docs/product.md "Tag Users dialog"). */
-export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) {
+/**
+ * Tag relatives in an item, remove tags, or confirm a tag that waits for an editor (docs/product.md "Tag Users
+ * dialog"; docs/rights.md "Attaching a person to an item").
+ */
+export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
+  const mediaId = item.id;
+  const canEdit = useCanEditMedia(item);
   const titleId = useId();
   const { toast } = useToast();
   const { people, error: peopleError } = usePeopleToPick();
@@ -47,6 +54,15 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
     onClose,
   });
   const busy = mutations.busy || tagging.busy;
+
+  const confirm = async (userId: number) => {
+    try {
+      await mutations.tag(userId);
+      toast({ title: 'Tag confirmed' });
+    } catch (error) {
+      toast(errorToast(error));
+    }
+  };
 
   const remove = async (userId: number) => {
     try {
@@ -108,10 +124,34 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
         ) : (
           <List aria-label="Tagged Users" disablePadding>
             {tags.map((t) => (
-              <ListItem
-                key={t.userId}
-                divider
-                secondaryAction={
+              // Text and buttons wrap instead of squeezing each other on a phone or at large text.
+              <ListItem key={t.userId} divider sx={{ flexWrap: 'wrap', columnGap: 1, px: 0 }}>
+                <ListItemText
+                  sx={{ flex: '1 1 12rem' }}
+                  primary={personName(t.user)}
+                  secondary={
+                    <>
+                      {t.user.username && <span>@{t.user.username}</span>}
+                      {t.awaitingConfirmation && (
+                        <span style={{ display: 'block' }}>
+                          Waiting for someone who may edit this item to confirm: until then {personName(t.user)} does
+                          not see it.
+                        </span>
+                      )}
+                    </>
+                  }
+                />
+                <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+                  {t.awaitingConfirmation && canEdit && (
+                    <Button
+                      variant="outlined"
+                      onClick={() => confirm(t.userId)}
+                      disabled={busy}
+                      aria-label={`Confirm ${personName(t.user)}`}
+                    >
+                      Confirm
+                    </Button>
+                  )}
                   <Button
                     color="error"
                     onClick={() => remove(t.userId)}
@@ -120,13 +160,7 @@ export function TagUsersDialog({ open, mediaId, onClose }: TagUsersDialogProps) 
                   >
                     Remove
                   </Button>
-                }
-                sx={{ pr: 14 }}
-              >
-                <ListItemText
-                  primary={personName(t.user)}
-                  secondary={t.user.username ? `@${t.user.username}` : undefined}
-                />
+                </Box>
               </ListItem>
             ))}
           </List>

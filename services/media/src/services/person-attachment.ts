@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { type AttachableItem, MediaRepository } from '../repositories/media.repository';
+import { AlbumAccessClient } from './album-access.client';
+import type { MediaAccess } from './media-access.service';
+
+/**
+ * docs/rights.md "Attaching a person to an item": the one rule that tagging, select many, merging, invites and
+ * imports all go through. A tag shows the item to the person tagged, so attaching someone who would not see it
+ * otherwise (it is in an album they do not see, and not theirs) takes the right to edit the item. Their album
+ * rights are asked once, and only when an item is in an album.
+ */
+@Injectable()
+export class PersonAttachment {
+  constructor(
+    private readonly albumAccess: AlbumAccessClient,
+    private readonly media: MediaRepository,
+  ) {}
+
+  /**
+   * Tags people on an item on `actor`'s word (an import's files): confirmed where the rule allows it, else
+   * waiting for an editor's confirmation. How many tags are new.
+   */
+  async attach(actor: MediaAccess, item: AttachableItem, personIds: number[]): Promise<number> {
+    let added = 0;
+    for (const personId of new Set(personIds)) {
+      const refused = (await this.refusedItems(actor, personId, [item])).length > 0;
+      if (await this.media.insertTag(item.id, personId, !refused)) added++;
+    }
+    return added;
+  }
+
+  /**
+   * The ids of the items on which `editor` may not show the item to `personId`: the single route refuses them,
+   * a merge or an invite leaves the tag there waiting for an editor.
+   */
+  async refusedItems(editor: MediaAccess, personId: number, items: AttachableItem[]): Promise<number[]> {
+    const theirAlbums = this.albumAccess.lazy(personId);
+    const refused: number[] = [];
+    for (const item of items) {
+      if (item.albumId === null || item.userId === personId) continue;
+      if ((await theirAlbums()).visible.includes(item.albumId)) continue;
+      if (await editor.canEdit(item)) continue;
+      refused.push(item.id);
+    }
+    return refused;
+  }
+}
