@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-import { URL_OPTIONS } from '@family/shared';
+import { IsServiceUrl } from '@family/shared';
 
 // Read the raw text: implicit conversion would already have turned 'false' into true.
 const asBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
@@ -59,19 +59,19 @@ export class GatewayConfig {
   @IsString()
   WEB_DIST?: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'AUTH_URL must be the auth service address, e.g. http://127.0.0.1:3001' })
+  @IsServiceUrl('auth')
   AUTH_URL!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'PROFILE_URL must be the profile service address, e.g. http://127.0.0.1:3002' })
+  @IsServiceUrl('profile')
   PROFILE_URL!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'MEDIA_URL must be the media service address, e.g. http://127.0.0.1:3003' })
+  @IsServiceUrl('media')
   MEDIA_URL!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
+  @IsServiceUrl('albums')
   ALBUMS_URL!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'FAMILY_URL must be the family service address, e.g. http://127.0.0.1:3005' })
+  @IsServiceUrl('family')
   FAMILY_URL!: string;
 }
 

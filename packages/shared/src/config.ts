@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
+import type { ServiceName } from './service-names';
+
 export class ConfigError extends Error {}
 
 /**
@@ -36,6 +38,22 @@ export function requiredVariables<T extends object>(configClass: new () => T): s
 }
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** The port each service listens on in the embedded run, for the example in a config error's sentence. */
+const EMBEDDED_PORTS: Record<ServiceName, number> = {
+  auth: 3001,
+  profile: 3002,
+  media: 3003,
+  albums: 3004,
+  family: 3005,
+};
+
+/** `<NAME>_URL`: where another service answers; one check and one sentence for every process's config. */
+export function IsServiceUrl(name: ServiceName): PropertyDecorator {
+  return IsUrl(URL_OPTIONS, {
+    message: `${name.toUpperCase()}_URL must be the ${name} service address, e.g. http://127.0.0.1:${EMBEDDED_PORTS[name]}`,
+  });
+}
 const DB_URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql'] };
 
 /** What every process of the archive needs: its database and how much it logs (a worker needs no more). */
@@ -68,8 +86,7 @@ export class ServiceConfig extends WorkerConfig {
 
 /** A service that shows people (names, pictures) resolves them through the profile directory. */
 export class DirectoryConfig extends ServiceConfig {
-  @IsUrl(URL_OPTIONS, { message: 'PROFILE_URL must be the profile service address, e.g. http://127.0.0.1:3002' })
+  @IsServiceUrl('profile')
   PROFILE_URL!: string;
 }
 
-export { URL_OPTIONS };

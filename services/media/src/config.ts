@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
-import { DirectoryConfig, URL_OPTIONS } from '@family/shared';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { DirectoryConfig, IsServiceUrl } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
 import { WithTrashDays } from './trash-config';
 
@@ -10,7 +10,7 @@ import { WithTrashDays } from './trash-config';
  */
 export class MediaConfig extends WithTrashDays(WithStorageConfig(DirectoryConfig)) {
   /** Album access (which albums a person sees and may edit) comes from the albums service. */
-  @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
+  @IsServiceUrl('albums')
   ALBUMS_URL!: string;
 
   /** The largest file one upload may bring, in MB (the operator may raise it for long videos). */

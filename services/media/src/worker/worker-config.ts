@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-import { URL_OPTIONS, WorkerConfig } from '@family/shared';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsServiceUrl, WorkerConfig } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
 import { WithTrashDays } from '../trash-config';
 
@@ -25,12 +25,12 @@ export class MediaWorkerConfig extends WithTrashDays(WithStorageConfig(WorkerCon
   @MinLength(16, { message: 'INTERNAL_SECRET must be at least 16 characters' })
   INTERNAL_SECRET!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'PROFILE_URL must be the profile service address, e.g. http://127.0.0.1:3002' })
+  @IsServiceUrl('profile')
   PROFILE_URL!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'ALBUMS_URL must be the albums service address, e.g. http://127.0.0.1:3004' })
+  @IsServiceUrl('albums')
   ALBUMS_URL!: string;
 
-  @IsUrl(URL_OPTIONS, { message: 'FAMILY_URL must be the family service address, e.g. http://127.0.0.1:3005' })
+  @IsServiceUrl('family')
   FAMILY_URL!: string;
 }
