@@ -89,4 +89,3 @@ export class DirectoryConfig extends ServiceConfig {
   @IsServiceUrl('profile')
   PROFILE_URL!: string;
 }
-
