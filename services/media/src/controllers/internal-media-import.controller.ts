@@ -1,7 +1,7 @@
 import { Controller, Get, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Internal, Multipart } from '@family/shared/nest';
-import { MediaImportQuery, TaggedMediaQuery } from '../dtos/media-import.dto';
+import { MediaImportQuery, TaggedFilesQuery } from '../dtos/media-import.dto';
 import { AlbumAccessClient } from '../services/album-access.client';
 import { MediaImportService } from '../services/media-import.service';
 
@@ -21,7 +21,7 @@ export class InternalMediaImportController {
   }
 
   @Get('tagged')
-  async tagged(@Query() query: TaggedMediaQuery) {
+  async tagged(@Query() query: TaggedFilesQuery) {
     // A takeout export's GEDCOM links only that export's files, by their paths in its ZIP (docs/api.md "Takeout");
     // the download only the files its member may see.
     if (query.takeoutFor === undefined) {

@@ -20,7 +20,7 @@ export class MediaImportQuery {
 }
 
 /** GET /internal/media/tagged?after=&limit=: one page of tagged files, after a media id. */
-export class TaggedMediaQuery {
+export class TaggedFilesQuery {
   @IsOptional()
   @Transform(({ value }) => Number(value))
   @IsInt({ message: 'after must be a media id' })
@@ -35,7 +35,7 @@ export class TaggedMediaQuery {
   limit: number = 1000;
 
   /** The files this person may see (the GEDCOM download); this or `takeoutFor` is needed. */
-  @ValidateIf((query: TaggedMediaQuery) => query.takeoutFor === undefined)
+  @ValidateIf((query: TaggedFilesQuery) => query.takeoutFor === undefined)
   @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
   @IsInt({ message: 'askedBy (a person id) or takeoutFor is needed' })
   @Min(1, { message: 'askedBy must be a person id' })

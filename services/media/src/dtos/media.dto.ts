@@ -1,7 +1,6 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
-  MAX_PAGE_SIZE,
   MEDIA_DESCRIPTION_MAX,
   MEDIA_TITLE_MAX,
   MEDIA_TYPES,
@@ -17,6 +16,7 @@ import {
 } from '@family/contract';
 import { emptyToUndefined, IsCalendarDate, IsId, personName, trim, trimToNull } from '@family/shared';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { blankToUndefined, PageQuery } from './page-query.dto';
 
 export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
 export const BEFORE_FORMAT_MESSAGE = 'before must be a calendar date as YYYY-MM-DD, such as 2020-04-01.';
@@ -132,25 +132,8 @@ export function mapMediaItem(
 
 // Requests ----------------------------------------------------------------------------------------------------
 
-/** Empty query parameters (`?type=`) mean "not given". */
-const blankToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-class PageQuery {
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @Max(MAX_PAGE_SIZE, { message: `limit must be at most ${MAX_PAGE_SIZE}` })
-  @Min(1, { message: 'limit must be at least 1' })
-  @IsInt({ message: 'limit must be a whole number' })
-  limit?: number;
-
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @MaxLength(100, { message: 'The page cursor is not valid.' })
-  @IsString({ message: 'The page cursor is not valid.' })
-  cursor?: string;
-
+/** A page of a media list, with the filters every media list takes. */
+class MediaPageQuery extends PageQuery {
   @IsOptional()
   @Transform(emptyToUndefined)
   @MaxLength(200, { message: 'Search text must be at most 200 characters' })
@@ -176,7 +159,7 @@ class PageQuery {
 }
 
 /** GET /api/media */
-export class ListMediaQuery extends PageQuery implements MediaListQuery {
+export class ListMediaQuery extends MediaPageQuery implements MediaListQuery {
   /** With uploaded=true (or alone): only this person's uploads. */
   @IsOptional()
   @Transform(blankToUndefined)
@@ -191,7 +174,7 @@ export class ListMediaQuery extends PageQuery implements MediaListQuery {
 }
 
 /** GET /api/media/tagged */
-export class TaggedMediaQuery extends PageQuery implements TaggedMediaListQuery {
+export class TaggedMediaQuery extends MediaPageQuery implements TaggedMediaListQuery {
   /** Whose tagged media; the signed-in person when not given. */
   @IsOptional()
   @Transform(blankToUndefined)

@@ -1,29 +1,11 @@
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_PAGE_SIZE, type MediaItem, type TrashItem } from '@family/contract';
+import type { MediaItem, TrashItem } from '@family/contract';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { PageQuery } from './page-query.dto';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const blankToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
 /** GET /api/trash */
-export class TrashQuery {
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @Max(MAX_PAGE_SIZE, { message: `limit must be at most ${MAX_PAGE_SIZE}` })
-  @Min(1, { message: 'limit must be at least 1' })
-  @IsInt({ message: 'limit must be a whole number' })
-  limit?: number;
-
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @MaxLength(100, { message: 'The page cursor is not valid.' })
-  @IsString({ message: 'The page cursor is not valid.' })
-  cursor?: string;
-}
+export class TrashQuery extends PageQuery {}
 
 /**
  * An item in the trash as its card shows it: the item as it was, with its album and tags. Its files answer 404
