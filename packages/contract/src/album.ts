@@ -60,3 +60,17 @@ export interface AddAlbumMemberRequest {
   userId: number;
   canEdit?: boolean;
 }
+
+/**
+ * docs/rights.md "Items in albums": the sentences of every path that puts items into albums or takes them out
+ * (albums' routes, media's select many and uploads), kept in one place so each path answers alike.
+ */
+export const ALBUM_ITEM_SENTENCES = {
+  albumNotFound: 'Album not found',
+  addMediaForbidden: 'Only the album creator or a member who can edit may add media to this album',
+  addItemForbidden: 'Only the uploader or an album editor can add this item to an album',
+  inAnotherAlbum: 'This item is already in an album',
+  uploadIntoForbidden: 'You can only upload into an album you created or may edit.',
+  notInAlbum: 'This item is not in that album.',
+  takeOutForbidden: 'Only the uploader or an album editor can remove this item from the album',
+} as const;

@@ -1,11 +1,11 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { HttpError, type Identity } from '@family/shared';
-import type { MessageResponse } from '@family/contract';
+import { ALBUM_ITEM_SENTENCES, type MessageResponse } from '@family/contract';
 import { ALBUM_NOT_FOUND } from './album-rights';
 import { AlbumService } from './album.service';
 import { MediaClient } from './media.client';
 
-export const ADD_MEDIA_FORBIDDEN = 'Only the album creator or a member who can edit may add media to this album';
+export const ADD_MEDIA_FORBIDDEN = ALBUM_ITEM_SENTENCES.addMediaForbidden;
 
 /**
  * Items in and out of albums. The album side of the rights is checked here; the item side (who may see and

@@ -1,8 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
+import { ALBUM_ITEM_SENTENCES } from '@family/contract';
 import type { AlbumMemberEntity } from '../entities/album-member.entity';
 import type { AlbumEntity } from '../entities/album.entity';
 
-export const ALBUM_NOT_FOUND = 'Album not found';
+export const ALBUM_NOT_FOUND = ALBUM_ITEM_SENTENCES.albumNotFound;
 
 /** What one person is to one album (docs/rights.md "Album visibility" and "Album rights"). */
 export class AlbumRights {

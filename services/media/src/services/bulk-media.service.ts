@@ -1,11 +1,11 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { BulkResult, BulkSkip } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
 import pLimit from 'p-limit';
 import type { BulkActionDto } from '../dtos/bulk.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
-import { ADD_ITEM_FORBIDDEN, IN_ANOTHER_ALBUM } from './internal.service';
+import { IN_ANOTHER_ALBUM, refusalToAdd, requireAlbumToAddTo } from './album-items';
 import { DELETE_FORBIDDEN, type MediaAccess, MediaAccessFactory } from './media-access.service';
 import { MediaService } from './media.service';
 import { PersonAttachment } from './person-attachment';
@@ -14,9 +14,6 @@ import { ALREADY_TAGGED, PERSON_NOT_FOUND, TAG_OUTSIDER_FORBIDDEN } from './tag.
 /** What an id one may not see (or that does not exist) is reported as: nothing more is revealed. */
 export const NOT_FOUND_REASON = 'not found';
 export const DELETE_FAILED = 'Could not be deleted just now. Try again.';
-/** The albums service's sentences for the album side (docs/rights.md "Items in albums"). */
-export const ALBUM_NOT_FOUND = 'Album not found';
-export const ADD_MEDIA_FORBIDDEN = 'Only the album creator or a member who can edit may add media to this album';
 
 /** Deleting removes files: a few at a time keeps storage busy without opening hundreds of requests at once. */
 const DELETE_CONCURRENCY = 8;
@@ -77,16 +74,14 @@ export class BulkMediaService {
   /** As POST /api/albums/{albumId}/media/{mediaId}: the album side once, then each item as media's own check. */
   private async addToAlbum(user: Identity, ids: number[], albumId: number): Promise<BulkResult> {
     const batch = await this.visible(user, ids);
-    const albums = await batch.access.albums();
-    if (!albums.visible.includes(albumId)) throw new NotFoundException(ALBUM_NOT_FOUND);
-    if (!albums.editable.includes(albumId)) throw new ForbiddenException(ADD_MEDIA_FORBIDDEN);
+    await requireAlbumToAddTo(batch.access, albumId);
     const done: number[] = [];
     const toMove: number[] = [];
     for (const item of batch.items) {
-      if (item.albumId === albumId) done.push(item.id);
-      else if (!(await batch.access.canEdit(item))) batch.skipped.push({ id: item.id, reason: ADD_ITEM_FORBIDDEN });
-      else if (item.albumId !== null) batch.skipped.push({ id: item.id, reason: IN_ANOTHER_ALBUM });
-      else toMove.push(item.id);
+      const decision = await refusalToAdd(batch.access, item, albumId);
+      if (!decision) toMove.push(item.id);
+      else if ('already' in decision) done.push(item.id);
+      else batch.skipped.push({ id: item.id, reason: decision.refusal });
     }
     const moved = new Set(await this.media.attachManyToAlbum(toMove, albumId));
     for (const id of toMove) {

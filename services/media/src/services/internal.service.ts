@@ -1,18 +1,16 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { MediaItem } from '@family/contract';
 import type { RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
 import type { ObjectStorage } from '@family/shared/storage';
 import { MediaRepository } from '../repositories/media.repository';
 import { ExportRepository } from '../takeout/export.repository';
 import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
+import { IN_ANOTHER_ALBUM, NOT_IN_ALBUM, refusalToAdd, requireMayTakeOut, throwRefusal } from './album-items';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { PersonAttachment } from './person-attachment';
 import { MediaPurger, PURGE_BATCH } from './media-purger';
 import { MEDIA_STORAGE } from './storage.provider';
-
-export const ADD_ITEM_FORBIDDEN = 'Only the uploader or an album editor can add this item to an album';
-export const IN_ANOTHER_ALBUM = 'This item is already in an album';
 
 /** What the other services ask of media: account purges and album membership of items. */
 @Injectable()
@@ -89,26 +87,18 @@ export class InternalMediaService {
   async setAlbum(mediaId: number, dto: SetAlbumDto): Promise<MediaItem> {
     const access = this.access.for(dto.actingUserId);
     const item = await access.visibleItem(mediaId);
-    if (item.albumId === dto.albumId) return this.presenter.item(item);
-    if (!(await access.canEdit(item))) {
-      throw new ForbiddenException(ADD_ITEM_FORBIDDEN);
-    }
-    if (item.albumId !== null || !(await this.media.attachToAlbum(mediaId, dto.albumId))) {
-      throw new ConflictException(IN_ANOTHER_ALBUM);
-    }
+    const decision = await refusalToAdd(access, item, dto.albumId);
+    if (decision && 'already' in decision) return this.presenter.item(item);
+    if (decision) throwRefusal(decision.refusal);
+    // Lost to another request that put it into an album meanwhile: as if it had been there already.
+    if (!(await this.media.attachToAlbum(mediaId, dto.albumId))) throwRefusal(IN_ANOTHER_ALBUM);
     return this.presenter.item({ ...item, albumId: dto.albumId });
   }
 
   /** Takes an item out of an album: the album's editors (the albums service says so) or the item's uploader. */
   async removeFromAlbum(mediaId: number, dto: RemoveFromAlbumDto): Promise<void> {
     const item = await this.media.findById(mediaId);
-    if (!item || item.deletedAt !== null || item.albumId !== dto.albumId)
-      throw new NotFoundException('This item is not in that album.');
-    if (!dto.albumEditor && item.userId !== dto.actingUserId) {
-      throw new ForbiddenException('Only the uploader or an album editor can remove this item from the album');
-    }
-    if (!(await this.media.detachFromAlbum(mediaId, dto.albumId))) {
-      throw new NotFoundException('This item is not in that album.');
-    }
+    requireMayTakeOut(item, dto.albumId, dto.actingUserId, dto.albumEditor ?? false);
+    if (!(await this.media.detachFromAlbum(mediaId, dto.albumId))) throw new NotFoundException(NOT_IN_ALBUM);
   }
 }

@@ -1,12 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  BadRequestException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  Logger,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
 import { MEDIA_TYPES, type MediaItem, type MediaType } from '@family/contract';
 import { type Identity, localToday } from '@family/shared';
 import { validateInput } from '@family/shared/nest';
@@ -15,8 +8,9 @@ import { needsPreparing } from '../dtos/media.dto';
 import { UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
-import { AlbumAccessClient } from './album-access.client';
 import { acceptKind, refusalMessage } from '../processing/sniff';
+import { requireAlbumToUploadInto } from './album-items';
+import { MediaAccessFactory } from './media-access.service';
 import { MediaJobs } from './media-jobs';
 import { MediaPresenter } from './media-presenter';
 import { newMediaKey } from './object-keys';
@@ -25,8 +19,6 @@ import { MEDIA_CONFIG } from './tokens';
 import { UploadThumbnailer } from './upload-thumbnailer';
 import type { MediaConfig } from '../config';
 import { type ReceivedFile, receiveUpload } from './upload-receiver';
-
-export const ALBUM_FORBIDDEN = 'You can only upload into an album you created or may edit.';
 
 function isMediaType(value: unknown): value is MediaType {
   return typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
@@ -42,7 +34,7 @@ export class UploadService {
 
   constructor(
     private readonly media: MediaRepository,
-    private readonly albums: AlbumAccessClient,
+    private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
     private readonly thumbnailer: UploadThumbnailer,
@@ -140,8 +132,7 @@ export class UploadService {
 
   /** Only an album the uploader created or may edit (asked of the albums service once). */
   private async editableAlbum(user: Identity, albumId: number): Promise<number> {
-    const { editable } = await this.albums.forUser(user.id);
-    if (!editable.includes(albumId)) throw new ForbiddenException(ALBUM_FORBIDDEN);
+    await requireAlbumToUploadInto(this.access.for(user.id), albumId);
     return albumId;
   }
 }
