@@ -25,7 +25,7 @@ module.exports = {
   moduleNameMapper: {
     '^file-type$': require.resolve('file-type'),
     '^@family/shared$': path.join(sharedSrc, 'index.ts'),
-    '^@family/shared/(nest|storage|testing|uploads|jobs|zip)$': path.join(sharedSrc, '$1/index.ts'),
+    '^@family/shared/(nest|clients|storage|testing|uploads|jobs|zip)$': path.join(sharedSrc, '$1/index.ts'),
     '^@family/contract$': path.join(contractSrc, 'index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import type { AuthConfig } from './config';
 import { InternalAccountController } from './controllers/internal-account.controller';
 import { PasswordController } from './controllers/password.controller';
@@ -27,6 +28,10 @@ export class AppModule {
       controllers: [InternalAccountController, PasswordController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
+        serviceClient(ProfileClient, config.PROFILE_URL),
+        serviceClient(MediaClient, config.MEDIA_URL),
+        serviceClient(AlbumsClient, config.ALBUMS_URL),
+        serviceClient(FamilyClient, config.FAMILY_URL),
         AccountRepository,
         InviteRepository,
         ResetCodeService,

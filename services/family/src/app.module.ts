@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { AuthClient, MediaClient, ProfileClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { FamilyController } from './controllers/family.controller';
@@ -51,6 +52,9 @@ export class AppModule {
       ],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
+        serviceClient(AuthClient, config.AUTH_URL),
+        serviceClient(ProfileClient, config.PROFILE_URL),
+        serviceClient(MediaClient, config.MEDIA_URL),
         RelationRepository,
         RelationService,
         MemberService,

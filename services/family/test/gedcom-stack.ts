@@ -3,7 +3,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from 'pg';
 import { loadConfig } from '@family/shared';
 import { ArchiveLogger } from '@family/shared/nest';
-import { startTestApp, testDatabaseUrl, testEnv } from '@family/shared/testing';
+import { freePort, startTestApp, testDatabaseUrl, testEnv } from '@family/shared/testing';
+import { AppModule as AlbumsModule } from '../../albums/src/app.module';
+import { AlbumsConfig } from '../../albums/src/config';
 import { AppModule as AuthModule } from '../../auth/src/app.module';
 import { AuthConfig } from '../../auth/src/config';
 import { AppModule as MediaModule } from '../../media/src/app.module';
@@ -15,8 +17,8 @@ import { FamilyConfig } from '../src/config';
 import { WorkerModule } from '../src/worker.module';
 
 /**
- * Auth, profile, media and family with the family worker, in-process on free ports, over the real test
- * database and one storage folder: everything a GEDCOM import touches.
+ * Auth, profile, media, albums and family with the family worker, in-process on free ports, over the real test
+ * database and one storage folder: everything a GEDCOM import touches, and the album rights its download asks.
  */
 export async function startGedcomStack() {
   const storage = testEnv().STORAGE_DIR!;
@@ -25,8 +27,18 @@ export async function startGedcomStack() {
   const profile = await startTestApp(
     ProfileModule.register(loadConfig(ProfileConfig, testEnv({ AUTH_URL: auth.url, STORAGE_DIR: storage }))),
   );
+  const albumsPort = await freePort();
   const media = await startTestApp(
-    MediaModule.register(loadConfig(MediaConfig, testEnv({ PROFILE_URL: profile.url, STORAGE_DIR: storage }))),
+    MediaModule.register(
+      loadConfig(
+        MediaConfig,
+        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: `http://127.0.0.1:${albumsPort}`, STORAGE_DIR: storage }),
+      ),
+    ),
+  );
+  const albums = await startTestApp(
+    AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
+    albumsPort,
   );
   const env = testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth.url, MEDIA_URL: media.url, STORAGE_DIR: storage });
   const family = await startTestApp(AppModule.register(loadConfig(FamilyConfig, env)));
@@ -48,6 +60,7 @@ export async function startGedcomStack() {
     async close() {
       await worker.close();
       await family.app.close();
+      await albums.app.close();
       await media.app.close();
       await auth.app.close();
       await profile.app.close();

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { AuthClient, FamilyClient, MediaClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
@@ -65,6 +66,9 @@ export class AppModule {
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
+        serviceClient(AuthClient, config.AUTH_URL),
+        serviceClient(MediaClient, config.MEDIA_URL),
+        serviceClient(FamilyClient, config.FAMILY_URL),
         PersonRepository,
         PeopleService,
         ProfileRepository,

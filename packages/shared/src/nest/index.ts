@@ -13,3 +13,4 @@ export * from './identity.guard';
 export * from './json-body.guard';
 export * from './request-context.middleware';
 export * from './validation';
+export * from './service-clients';

@@ -9,14 +9,15 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { CreateProfileRequest, UserProfile } from '@family/contract';
-import { coded, InternalClient, type Identity } from '@family/shared';
+import { coded, type Identity } from '@family/shared';
+import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
 import type { AuthConfig } from '../config';
 import type { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dtos/account.dto';
 import { AccountRepository } from '../repositories/account.repository';
 import { InviteService } from './invite.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password-hasher';
 import { ResetCodeService } from './reset-code.service';
-import { AUTH_CONFIG, purgeOrder } from './services';
+import { AUTH_CONFIG } from './services';
 
 const INVALID_LOGIN = 'Invalid username or password';
 
@@ -28,13 +29,12 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly resetCodes: ResetCodeService,
     private readonly invites: InviteService,
-    private readonly internal: InternalClient,
+    private readonly profile: ProfileClient,
+    private readonly media: MediaClient,
+    private readonly albums: AlbumsClient,
+    private readonly family: FamilyClient,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
-
-  private get profile() {
-    return { name: 'profile', url: this.config.PROFILE_URL };
-  }
 
   /** Creates the account and its profile, or neither. */
   async register(dto: RegisterDto): Promise<UserProfile> {
@@ -51,7 +51,7 @@ export class AccountService {
         email: dto.email ?? null,
         dateOfBirth: dto.birthday ?? null,
       };
-      return await this.internal.call<UserProfile>(this.profile, 'POST', '/internal/profiles', { body: profile });
+      return await this.profile.createProfile(profile);
     } catch (error) {
       await this.accounts.delete(account.id);
       throw error;
@@ -63,7 +63,7 @@ export class AccountService {
     const account = await this.accounts.findByUsername(dto.username);
     const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!account || !matches) throw new UnauthorizedException(coded(INVALID_LOGIN, 'invalid_credentials'));
-    return this.internal.call<UserProfile>(this.profile, 'GET', `/internal/profiles/${account.id}`);
+    return this.profile.profileOf(account.id);
   }
 
   /** Sets the new password for a valid code; answers the account's id. */
@@ -112,9 +112,8 @@ export class AccountService {
    * down stops the deletion with 503 and the account stays, so signing in and retrying finishes the job.
    */
   async deleteAccount(id: number): Promise<void> {
-    for (const service of purgeOrder(this.config)) {
-      await this.internal.call(service, 'DELETE', `/internal/users/${id}`, { timeoutMs: 120_000 });
-    }
+    // Profile last: the others read names from it while they purge.
+    for (const service of [this.media, this.albums, this.family, this.profile]) await service.purgeUser(id);
     await this.accounts.delete(id);
     this.logger.log(`account ${id} deleted with everything it owned`);
   }

@@ -1,12 +1,11 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { NewAccountTagsRequest, UserProfile } from '@family/contract';
-import { coded, InternalClient } from '@family/shared';
-import type { AuthConfig } from '../config';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { UserProfile } from '@family/contract';
+import { coded } from '@family/shared';
+import { MediaClient, ProfileClient } from '@family/shared/clients';
 import type { CreateInviteDto, RegisterDto } from '../dtos/account.dto';
 import { InviteRepository } from '../repositories/invite.repository';
 import { hashCode, makeCode } from './one-time-code';
 import { hashPassword } from './password-hasher';
-import { AUTH_CONFIG } from './services';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const INVALID_INVITE =
@@ -17,8 +16,8 @@ const INVALID_INVITE =
 export class InviteService {
   constructor(
     private readonly invites: InviteRepository,
-    private readonly internal: InternalClient,
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly media: MediaClient,
+    private readonly profile: ProfileClient,
   ) {}
 
   /** A code valid for seven days, shown once; only its hash is kept. A new one replaces the person's last. */
@@ -46,26 +45,13 @@ export class InviteService {
     const claimed = await this.invites.claim(hashCode(dto.inviteCode), dto.username, await hashPassword(dto.password));
     if (!claimed) throw new BadRequestException(coded(INVALID_INVITE, 'invalid_invite_code'));
     try {
-      const body: NewAccountTagsRequest = { invitedBy: claimed.createdBy };
-      await this.internal.call(
-        { name: 'media', url: this.config.MEDIA_URL },
-        'POST',
-        `/internal/people/${claimed.personId}/account-tags`,
-        { body },
-      );
-      return await this.internal.call<UserProfile>(
-        { name: 'profile', url: this.config.PROFILE_URL },
-        'PUT',
-        `/internal/profiles/${claimed.personId}/account`,
-        {
-          body: {
-            username: dto.username,
-            displayName: dto.displayName ?? null,
-            email: dto.email ?? null,
-            dateOfBirth: dto.birthday ?? null,
-          },
-        },
-      );
+      await this.media.holdTagsForNewAccount(claimed.personId, { invitedBy: claimed.createdBy });
+      return await this.profile.becomeMember(claimed.personId, {
+        username: dto.username,
+        displayName: dto.displayName ?? null,
+        email: dto.email ?? null,
+        dateOfBirth: dto.birthday ?? null,
+      });
     } catch (error) {
       await this.invites.release(claimed);
       throw error;

@@ -1,11 +1,9 @@
-import type { GedcomLiving, PersonDetail, TaggedMediaFile, TakeoutMediaQuery } from '@family/contract';
-import { InternalClient } from '@family/shared';
-import { Inject, Injectable } from '@nestjs/common';
+import type { GedcomLiving, PersonDetail, TakeoutMediaQuery } from '@family/contract';
+import { MediaClient, ProfileClient } from '@family/shared/clients';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { FamilyConfig } from '../config';
 import type { ChildRelation, GedcomData, GedcomFamily, GedcomMedia, GedcomPerson } from '../genealogy/gedcom-data';
 import { gedcomLines } from '../genealogy/gedcom-writer';
-import { FAMILY_CONFIG } from '../services/services';
 import { GedcomImportRepository } from './gedcom-import.repository';
 import { archiveUid } from './gedcom-uids';
 
@@ -54,9 +52,9 @@ function personOf(person: PersonDetail, uids: string[]): GedcomPerson {
 export class GedcomExportService {
   constructor(
     private readonly db: DataSource,
-    private readonly internal: InternalClient,
+    private readonly profile: ProfileClient,
+    private readonly media: MediaClient,
     private readonly imports: GedcomImportRepository,
-    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
   ) {}
 
   /**
@@ -68,12 +66,7 @@ export class GedcomExportService {
     const people: GedcomPerson[] = [];
     let after = 0;
     for (;;) {
-      const page = await this.internal.call<{ items: PersonDetail[]; next: number | null }>(
-        { name: 'profile', url: this.config.PROFILE_URL },
-        'GET',
-        `/internal/people/all?after=${after}&limit=${PAGE}`,
-        { timeoutMs: 60_000 },
-      );
+      const page = await this.profile.everyone(after, PAGE);
       // Each person's UID in this archive first, then those other programs gave them (gedcom-uids.ts).
       const kept = await this.imports.uidsOf(page.items.map((person) => person.id));
       people.push(
@@ -98,17 +91,10 @@ export class GedcomExportService {
    * asker, or the takeout's member, may see (docs/rights.md "Media visibility"), as media decides.
    */
   private async mediaOf(known: Set<string>, files: GedcomFiles): Promise<GedcomMedia[]> {
-    const only =
-      'askedBy' in files ? `&askedBy=${files.askedBy}` : `&takeoutFor=${files.takeoutFor}&scope=${files.scope}`;
     const media: GedcomMedia[] = [];
     let after = 0;
     for (;;) {
-      const page = await this.internal.call<{ items: TaggedMediaFile[]; next: number | null }>(
-        { name: 'media', url: this.config.MEDIA_URL },
-        'GET',
-        `/internal/media/tagged?after=${after}&limit=${PAGE}${only}`,
-        { timeoutMs: 60_000 },
-      );
+      const page = await this.media.taggedFiles(after, PAGE, files);
       for (const item of page.items) {
         const people = item.people.map(xref).filter((id) => known.has(id));
         if (people.length === 0) continue;

@@ -1,16 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AccountResponse, CreateAccountRequest, UserProfile } from '@family/contract';
-import { InternalClient, type Identity } from '@family/shared';
-import type { FamilyConfig } from '../config';
+import { Injectable } from '@nestjs/common';
+import type { AccountResponse, CreateAccountRequest } from '@family/contract';
+import type { Identity } from '@family/shared';
+import { AuthClient } from '@family/shared/clients';
 import type { CreateMemberDto } from '../dtos/member.dto';
-import { FAMILY_CONFIG } from './services';
 
 @Injectable()
 export class MemberService {
-  constructor(
-    private readonly internal: InternalClient,
-    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
-  ) {}
+  constructor(private readonly auth: AuthClient) {}
 
   /**
    * Creates a relative's account and profile through the auth service (allowed even when sign-up is closed,
@@ -25,12 +21,6 @@ export class MemberService {
       birthday: dto.birthday,
       invitedBy: user.id,
     };
-    const created = await this.internal.call<UserProfile>(
-      { name: 'auth', url: this.config.AUTH_URL },
-      'POST',
-      '/internal/accounts',
-      { body: account },
-    );
-    return { user: created };
+    return { user: await this.auth.createAccount(account) };
   }
 }

@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { PersonDetail } from '@family/contract';
-import { InternalClient, parseGenealogicalDate, sqlDay } from '@family/shared';
-import type { ProfileConfig } from '../config';
+import { parseGenealogicalDate, sqlDay } from '@family/shared';
+import { AuthClient } from '@family/shared/clients';
 import type { ImportedEventDto, ImportedPersonDto, MatchCandidateDto } from '../dtos/people-import.dto';
 import { PeopleImportRepository } from '../repositories/people-import.repository';
 import { createdFields, mapPersonDetail, type PersonColumns } from './person-fields';
-import { PROFILE_CONFIG } from './tokens';
 
 /** The days a date text can mean, or none when it is not genealogical grammar (kept as text all the same). */
 function days(text: string | null): { earliest: string | null; latest: string | null } {
@@ -50,17 +49,13 @@ export function importedColumns(person: ImportedPersonDto): PersonColumns {
 export class PeopleImportService {
   constructor(
     private readonly people: PeopleImportRepository,
-    private readonly internal: InternalClient,
-    @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
+    private readonly auth: AuthClient,
   ) {}
 
   /** Ids from auth for every person, then every profile and its creation record in one transaction. */
   async create(changedBy: number, people: ImportedPersonDto[]): Promise<{ ids: number[] }> {
     if (people.length === 0) return { ids: [] };
-    const auth = { name: 'auth', url: this.config.AUTH_URL };
-    const { ids } = await this.internal.call<{ ids: number[] }>(auth, 'POST', '/internal/people/batch', {
-      body: { count: people.length },
-    });
+    const { ids } = await this.auth.newPeople(people.length);
     try {
       const rows = people.map((person, index) => {
         const columns = importedColumns(person);
@@ -69,7 +64,7 @@ export class PeopleImportService {
       await this.people.createMany(rows, changedBy);
       return { ids };
     } catch (error) {
-      await this.internal.call(auth, 'POST', '/internal/people/batch-delete', { body: { ids } });
+      await this.auth.removePeople(ids);
       throw error;
     }
   }
@@ -89,9 +84,7 @@ export class PeopleImportService {
   async remove(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     const removed = await this.people.deleteWithoutAccount(ids);
-    await this.internal.call({ name: 'auth', url: this.config.AUTH_URL }, 'POST', '/internal/people/batch-delete', {
-      body: { ids: removed },
-    });
+    await this.auth.removePeople(removed);
   }
 
   /** Everyone, by id after `after`: an export reads the whole archive in pages. */

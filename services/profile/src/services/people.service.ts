@@ -2,7 +2,6 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
-  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -14,10 +13,9 @@ import {
   type PersonFields,
   type PersonInvite,
   type PersonListItem,
-  type MergeTagsRequest,
 } from '@family/contract';
-import { InternalClient, type Identity } from '@family/shared';
-import type { ProfileConfig } from '../config';
+import type { Identity } from '@family/shared';
+import { AuthClient, FamilyClient, MediaClient } from '@family/shared/clients';
 import { mapPersonSummary } from '../dtos/user.dto';
 import type { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import type { ProfileEntity } from '../entities/profile.entity';
@@ -36,7 +34,6 @@ import {
   toColumns,
 } from './person-fields';
 import { PurgeService } from './purge.service';
-import { PROFILE_CONFIG } from './tokens';
 
 const NOT_FOUND = 'This person is not in the family archive.';
 const BAD_CURSOR = 'The cursor is not one this list gave out.';
@@ -67,8 +64,9 @@ export class PeopleService {
     private readonly profiles: ProfileRepository,
     private readonly memories: MemoryRepository,
     private readonly purges: PurgeService,
-    private readonly internal: InternalClient,
-    @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
+    private readonly auth: AuthClient,
+    private readonly media: MediaClient,
+    private readonly family: FamilyClient,
   ) {}
 
   async list(query: PeopleQueryDto): Promise<PeoplePage> {
@@ -96,7 +94,7 @@ export class PeopleService {
     if (!displayName)
       throw new BadRequestException('A person needs a name: a given name, a surname or a display name.');
     const columns = toColumns({ ...dto, displayName });
-    const { id } = await this.internal.call<{ id: number }>(this.service('auth'), 'POST', '/internal/people');
+    const { id } = await this.auth.newPerson();
     try {
       const profile = await this.people.create(id, columns, {
         action: 'create',
@@ -106,7 +104,7 @@ export class PeopleService {
       });
       return mapPersonDetail(profile);
     } catch (error) {
-      await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+      await this.auth.removePerson(id);
       throw error;
     }
   }
@@ -178,42 +176,29 @@ export class PeopleService {
     if (person.username !== null) {
       throw new ConflictException(`${person.displayName} has an account; only they can delete it.`);
     }
-    const { count } = await this.internal.call<{ count: number }>(
-      this.service('media'),
-      'GET',
-      `/internal/users/${id}/tag-count`,
-    );
+    const { count } = await this.media.tagCount(id);
     if (count > 0) {
       throw new ConflictException(
         `${person.displayName} is tagged in ${count === 1 ? 'one item' : `${count} items`}. Remove the tags first.`,
       );
     }
-    const { open } = await this.internal.call<{ open: boolean }>(
-      this.service('auth'),
-      'GET',
-      `/internal/people/${id}/open-invite`,
-    );
+    const { open } = await this.auth.hasOpenInvite(id);
     if (open) {
       throw new ConflictException(
         `${person.displayName} has an open invite. Wait until it is used or expires, or merge them instead.`,
       );
     }
-    await this.internal.call(this.service('family'), 'DELETE', `/internal/users/${id}`);
+    await this.family.purgeUser(id);
     await this.purges.purge(id);
     await this.people.deleteHistory(id);
-    await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+    await this.auth.removePerson(id);
   }
 
   /** A one-time sign-up as this person, for seven days; a new invite replaces the last. */
   async invite(user: Identity, id: number): Promise<PersonInvite> {
     const person = await this.existing(id);
     if (person.username !== null) throw new ConflictException(`${person.displayName} already has an account.`);
-    const { code, expiresAt } = await this.internal.call<{ code: string; expiresAt: string }>(
-      this.service('auth'),
-      'POST',
-      '/internal/invites',
-      { body: { personId: id, createdBy: user.id } },
-    );
+    const { code, expiresAt } = await this.auth.createInvite(id, user.id);
     return { code, url: `/?invite=${encodeURIComponent(code)}`, expiresAt };
   }
 
@@ -229,10 +214,9 @@ export class PeopleService {
       throw new ConflictException(`${source.displayName} has an account and cannot be merged into someone else.`);
     }
     const target = await this.existing(intoId);
-    await this.internal.call(this.service('family'), 'POST', `/internal/people/${id}/merge`, { body: { intoId } });
+    await this.family.mergePerson(id, intoId);
     // Tags on items the merger may not edit wait for an editor (docs/rights.md "Attaching a person to an item").
-    const tags: MergeTagsRequest = { intoId, actingUserId: user.id };
-    await this.internal.call(this.service('media'), 'POST', `/internal/people/${id}/merge`, { body: tags });
+    await this.media.mergeTags(id, { intoId, actingUserId: user.id });
     // A member's own fields are theirs to fill; a person without an account takes what the duplicate knew.
     const mayFill = target.username === null || target.userId === user.id;
     const missing = mayFill ? missingFields(fieldsOf(target), fieldsOf(source)) : {};
@@ -243,7 +227,7 @@ export class PeopleService {
     await this.memories.moveToPerson(id, intoId);
     await this.purges.purge(id);
     await this.people.deleteHistory(id);
-    await this.internal.call(this.service('auth'), 'DELETE', `/internal/people/${id}`);
+    await this.auth.removePerson(id);
     return mapPersonDetail(result?.profile ?? target);
   }
 
@@ -270,10 +254,5 @@ export class PeopleService {
     const person = await this.people.findById(id);
     if (!person) throw new NotFoundException(NOT_FOUND);
     return person;
-  }
-
-  private service(name: 'auth' | 'media' | 'family') {
-    const url = { auth: this.config.AUTH_URL, media: this.config.MEDIA_URL, family: this.config.FAMILY_URL }[name];
-    return { name, url };
   }
 }

@@ -1,0 +1,76 @@
+import type {
+  AlbumSummaries,
+  AlbumSummariesRequest,
+  MediaItem,
+  MergeTagsRequest,
+  NewAccountTagsRequest,
+  RemoveMediaAlbumRequest,
+  SetMediaAlbumRequest,
+  TaggedMediaFile,
+  TakeoutMediaQuery,
+} from '@family/contract';
+import { ServiceClient } from './service-client';
+
+/** Purging a person's uploads removes their files: it may take minutes. */
+const PURGE_TIMEOUT_MS = 120_000;
+const PAGE_TIMEOUT_MS = 60_000;
+
+/** The media service's internal routes: items in albums, tags of people, purges and the files a GEDCOM links. */
+export class MediaClient extends ServiceClient {
+  protected readonly service = 'media';
+
+  /** An account is being deleted: its uploads with their files, and its tags. */
+  purgeUser(id: number): Promise<void> {
+    return this.call('DELETE', `/internal/users/${id}`, { timeoutMs: PURGE_TIMEOUT_MS });
+  }
+
+  tagCount(personId: number): Promise<{ count: number }> {
+    return this.call('GET', `/internal/users/${personId}/tag-count`);
+  }
+
+  /** A duplicate person's tags move (docs/rights.md "Attaching a person to an item"). */
+  mergeTags(personId: number, request: MergeTagsRequest): Promise<void> {
+    return this.call('POST', `/internal/people/${personId}/merge`, { body: request });
+  }
+
+  /** An invite is about to make the person a member. */
+  holdTagsForNewAccount(personId: number, request: NewAccountTagsRequest): Promise<void> {
+    return this.call('POST', `/internal/people/${personId}/account-tags`, { body: request });
+  }
+
+  /** The albums service has checked the album side; media checks the item's. */
+  putIntoAlbum(mediaId: number, request: SetMediaAlbumRequest): Promise<MediaItem> {
+    return this.call('PUT', `/internal/media/${mediaId}/album`, { body: request });
+  }
+
+  takeOutOfAlbum(mediaId: number, request: RemoveMediaAlbumRequest): Promise<void> {
+    return this.call('DELETE', `/internal/media/${mediaId}/album`, { body: request });
+  }
+
+  /** An album is going away: its items stay, in no album. */
+  detachAlbum(albumId: number): Promise<void> {
+    return this.call('POST', `/internal/albums/${albumId}/detach`);
+  }
+
+  albumSummaries(request: AlbumSummariesRequest): Promise<AlbumSummaries> {
+    return this.call('POST', '/internal/albums/summaries', { body: request });
+  }
+
+  /**
+   * One page of the files people are tagged in, after a media id: those `askedBy` may see (the GEDCOM download),
+   * or those of a takeout export.
+   */
+  taggedFiles(
+    after: number,
+    limit: number,
+    whose: { askedBy: number } | TakeoutMediaQuery,
+  ): Promise<{ items: TaggedMediaFile[]; next: number | null }> {
+    const query = new URLSearchParams({ after: String(after), limit: String(limit) });
+    if ('askedBy' in whose) query.set('askedBy', String(whose.askedBy));
+    else {
+      query.set('takeoutFor', String(whose.takeoutFor));
+      query.set('scope', whose.scope);
+    }
+    return this.call('GET', `/internal/media/tagged?${query}`, { timeoutMs: PAGE_TIMEOUT_MS });
+  }
+}
