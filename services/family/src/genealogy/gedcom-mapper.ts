@@ -1,5 +1,6 @@
 import {
   GedcomRefusedError,
+  GedcomTooLargeError,
   type ChildRelation,
   type GedcomData,
   type GedcomEvent,
@@ -10,6 +11,7 @@ import {
   type GedcomReport,
   type Sex,
 } from './gedcom-data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
 import type { GedcomNode } from './gedcom-lines';
 import { fromGedcom7Date, parseGenealogicalDate } from '@family/shared';
 
@@ -115,6 +117,8 @@ export class GedcomMapper {
   private readonly families = new Map<string, FamilyDraft>();
   private readonly notes = new Map<string, string>();
   private readonly objects = new Map<string, MediaFile[]>();
+  private recordCount = 0;
+  private peopleCount = 0;
 
   skip(line: number | null, reason: string): void {
     this.skippedTotal++;
@@ -127,6 +131,11 @@ export class GedcomMapper {
   }
 
   add(record: GedcomNode): void {
+    // Everyone is kept until the links are resolved: the caps bound that while the file streams.
+    if (++this.recordCount > GEDCOM_LIMITS.records) throw new GedcomTooLargeError(OVER_LIMIT.records, record.line);
+    if (record.tag === 'INDI' && ++this.peopleCount > GEDCOM_LIMITS.people) {
+      throw new GedcomTooLargeError(OVER_LIMIT.people, record.line);
+    }
     if (record.xref) this.records[record.tag] = (this.records[record.tag] ?? 0) + 1;
     this.countExtensions(record);
     if (record.tag === 'HEAD') {

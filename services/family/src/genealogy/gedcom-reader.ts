@@ -12,12 +12,13 @@
  * header-versus-bytes rules, line-by-line reports, streaming, the family rules) is most of the work, so the
  * reader is written here, in small modules.
  */
-import { GedcomRefusedError, type GedcomImport } from './gedcom-data';
+import { GedcomRefusedError, GedcomTooLargeError, type GedcomImport } from './gedcom-data';
 import { SNIFF_BYTES, createDecoder, detectEncoding, encodingName, type ChunkDecoder } from './gedcom-encoding';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
 import { GedcomRecordReader } from './gedcom-lines';
 import { GedcomMapper } from './gedcom-mapper';
 
-export { GedcomRefusedError };
+export { GedcomRefusedError, GedcomTooLargeError };
 
 /** Reads a GEDCOM file held in memory. Throws {@link GedcomRefusedError} when the file cannot be imported. */
 export function readGedcom(bytes: Uint8Array): GedcomImport {
@@ -26,7 +27,7 @@ export function readGedcom(bytes: Uint8Array): GedcomImport {
   return parser.end();
 }
 
-/** Reads a GEDCOM file as it streams in (an upload, a file stream); memory stays bounded by the output. */
+/** Reads a GEDCOM file as it streams in (an upload, a file stream); memory stays within the caps of gedcom-limits.ts. */
 export async function readGedcomStream(chunks: AsyncIterable<Uint8Array>): Promise<GedcomImport> {
   const parser = new GedcomParser();
   for await (const chunk of chunks) parser.write(chunk);
@@ -49,6 +50,7 @@ export class GedcomParser {
   private decoder: ChunkDecoder | null = null;
   private encoding = '';
   private replacementCharacters = 0;
+  private characters = 0;
   /** U+FFFD written in a UTF-8 file as such (EF BF BD), which is text, not a decoding failure. */
   private writtenReplacements = 0;
   private utf8Tail: number[] | null = null;
@@ -114,6 +116,8 @@ export class GedcomParser {
   }
 
   private feed(text: string): void {
+    this.characters += text.length;
+    if (this.characters > GEDCOM_LIMITS.textChars) throw new GedcomTooLargeError(OVER_LIMIT.textChars);
     if (text.includes('\ufffd')) this.replacementCharacters += text.split('\ufffd').length - 1;
     this.lines.push(text);
   }

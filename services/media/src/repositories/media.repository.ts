@@ -623,6 +623,15 @@ export class MediaRepository {
     return rows.length > 0;
   }
 
+  /** Tags many people on one item in one statement (nothing when the item is gone). */
+  async addTags(mediaId: number, userIds: number[]): Promise<void> {
+    await this.tags.query(
+      `INSERT INTO media_tags (media_id, user_id) SELECT $1, unnest($2::int[])
+        WHERE EXISTS (SELECT 1 FROM media_items WHERE id = $1) ON CONFLICT DO NOTHING`,
+      [mediaId, userIds],
+    );
+  }
+
   /** Tags one person on many items in one statement: the item ids newly tagged (the rest had the tag). */
   async addTagToMany(mediaIds: number[], userId: number): Promise<number[]> {
     if (mediaIds.length === 0) return [];

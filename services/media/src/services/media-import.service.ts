@@ -48,6 +48,10 @@ export class MediaImportService {
     return { id, added };
   }
 
+  tag(id: number, people: number[]): Promise<void> {
+    return this.media.addTags(id, people);
+  }
+
   /**
    * Items with a file and at least one tag, with their people, by id after `after` (keyset pages). With a
    * takeout selection, only that export's items, each named by its path inside the ZIP (docs/api.md "Takeout").
