@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { receiveToTempFile } from '@family/shared/uploads';
 import { looksLikeZip } from '@family/shared/zip';
-import { readGedcomStream } from '../genealogy/gedcom-reader';
+import { checkGedcomStream } from '../genealogy/gedcom-reader';
 import { GedcomRefusedError, GedcomTooLargeError } from '../genealogy/gedcom-data';
 import { planMedia } from './gedcom-media';
 import { uploadTempPrefix } from './gedcom-temp';
@@ -65,12 +65,16 @@ export async function openPackage(path: string, packaging: Packaging, fileName: 
 }
 
 /**
- * Reads the whole GEDCOM once, so a malformed file is refused now, with the reader's sentence, and a file over a
- * cap (gedcom-limits.ts) with 413 as soon as the reading reaches it.
+ * Reads the whole GEDCOM once, keeping no people, so a malformed file is refused now, with the reader's sentence,
+ * and a file over a cap (gedcom-limits.ts) with 413 as soon as the reading reaches it.
  */
 export async function checkGedcom(pkg: GedcomPackage): Promise<void> {
   try {
-    planMedia((await readGedcomStream(await pkg.gedcom())).media, pkg);
+    const paths = await checkGedcomStream(await pkg.gedcom());
+    planMedia(
+      paths.map((path) => ({ path, format: null, title: null, people: [] })),
+      pkg,
+    );
   } catch (error) {
     if (error instanceof GedcomTooLargeError) throw new PayloadTooLargeException(error.message);
     if (error instanceof GedcomRefusedError) {

@@ -119,6 +119,14 @@ export class GedcomMapper {
   private readonly objects = new Map<string, MediaFile[]>();
   private recordCount = 0;
   private peopleCount = 0;
+  /** Every file an OBJE names, when only checking (the people and families are not kept then). */
+  readonly filePaths = new Set<string>();
+
+  /**
+   * `checkOnly`: meet every refusal the import would (duplicate identifiers, the caps) and collect the files the
+   * file names, without keeping people or families: an upload is checked in little memory.
+   */
+  constructor(private readonly checkOnly = false) {}
 
   skip(line: number | null, reason: string): void {
     this.skippedTotal++;
@@ -144,6 +152,10 @@ export class GedcomMapper {
     }
     if (record.tag.startsWith('_')) return;
     if (record.xref) this.register(record);
+    if (this.checkOnly) {
+      this.collectFilePaths(record);
+      return;
+    }
     switch (record.tag) {
       case 'INDI':
         if (!record.xref) {
@@ -248,7 +260,7 @@ export class GedcomMapper {
     const xref = record.xref!;
     const earlier = this.recordOf(xref);
     if (!earlier) {
-      if (record.tag !== 'INDI' && record.tag !== 'FAM')
+      if ((record.tag !== 'INDI' && record.tag !== 'FAM') || this.checkOnly)
         this.otherRecords.set(xref, { tag: record.tag, line: record.line });
       return;
     }
@@ -507,6 +519,15 @@ export class GedcomMapper {
       }
     };
     visit(record);
+  }
+
+  private collectFilePaths(node: GedcomNode): void {
+    if (node.tag.startsWith('_')) return;
+    if (node.tag === 'OBJE') {
+      for (const file of this.mediaFilesOf(node)) this.filePaths.add(file.path);
+      return;
+    }
+    for (const child of node.children) this.collectFilePaths(child);
   }
 
   /** The files of an OBJE record or of an OBJE written inline (5.5 and 5.5.1). */

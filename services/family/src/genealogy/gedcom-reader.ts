@@ -34,9 +34,20 @@ export async function readGedcomStream(chunks: AsyncIterable<Uint8Array>): Promi
   return parser.end();
 }
 
-/** Push-style reader: `write` each chunk, then `end`. */
+/**
+ * Reads a GEDCOM file only to know whether it can be imported: it meets every refusal the import would
+ * (malformed, an identifier given twice, over a cap) and answers the paths of the files it names, but keeps no
+ * people, so an upload is checked in little memory and without the work of linking them.
+ */
+export async function checkGedcomStream(chunks: AsyncIterable<Uint8Array>): Promise<string[]> {
+  const parser = new GedcomParser(true);
+  for await (const chunk of chunks) parser.write(chunk);
+  return parser.check();
+}
+
+/** Push-style reader: `write` each chunk, then `end` (or `check`, when made to check only). */
 export class GedcomParser {
-  private readonly mapper = new GedcomMapper();
+  private readonly mapper: GedcomMapper;
   private readonly lines = new GedcomRecordReader({
     record: (record) => {
       this.mapper.add(record);
@@ -55,6 +66,10 @@ export class GedcomParser {
   private writtenReplacements = 0;
   private utf8Tail: number[] | null = null;
 
+  constructor(checkOnly = false) {
+    this.mapper = new GedcomMapper(checkOnly);
+  }
+
   /** The most lines one record held at once while reading (memory grows with records, not with the file). */
   get largestRecordLines(): number {
     return this.lines.maxRecordLines;
@@ -71,10 +86,14 @@ export class GedcomParser {
     if (this.headBytes >= SNIFF_BYTES) this.startDecoding();
   }
 
+  /** The end of a file read to check it: the paths of the files it names. */
+  check(): string[] {
+    this.endLines();
+    return [...this.mapper.filePaths];
+  }
+
   end(): GedcomImport {
-    if (!this.decoder) this.startDecoding();
-    this.feed(this.decoder!.decode(new Uint8Array(0), true));
-    this.lines.end();
+    this.endLines();
     const undecodable = this.replacementCharacters - this.writtenReplacements;
     if (undecodable > 0) {
       this.mapper.warn(null, `${undecodable} characters could not be read as ${this.encoding} and show as "\ufffd".`);
@@ -89,6 +108,12 @@ export class GedcomParser {
       records: this.mapper.records,
       report,
     };
+  }
+
+  private endLines(): void {
+    if (!this.decoder) this.startDecoding();
+    this.feed(this.decoder!.decode(new Uint8Array(0), true));
+    this.lines.end();
   }
 
   private startDecoding(): void {
