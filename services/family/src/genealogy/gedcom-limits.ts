@@ -7,9 +7,9 @@
 export const GEDCOM_LIMITS = {
   /** Characters of GEDCOM text in one file (decoded): everything the reader keeps is part of it. */
   textChars: 50_000_000,
-  people: 100_000,
+  people: 50_000,
   /** Level-0 records of every kind (people, families, notes, sources, media…). */
-  records: 500_000,
+  records: 250_000,
   lineChars: 100_000,
   /** One line's value with its CONC and CONT continuations joined (a note, usually). */
   noteChars: 1_000_000,

@@ -426,7 +426,7 @@ describe('checking a file without keeping its people', () => {
     }
     await expect(checkGedcomStream(people())).rejects.toThrow(
       new GedcomTooLargeError(
-        'The file holds more than 100,000 people; the archive imports up to 100,000 per file. Export a smaller part of the tree (a branch) and import it.',
+        'The file holds more than 50,000 people; the archive imports up to 50,000 per file. Export a smaller part of the tree (a branch) and import it.',
       ),
     );
   });
