@@ -50,7 +50,11 @@ function pathOf(reference: string): string {
   return value.replaceAll('\\', '/').replace(/^[a-z]:\//i, '/');
 }
 
-export async function openZipPackage(path: string): Promise<GedcomPackage> {
+/** `unpackedLimit`: the bytes this import may unpack, the GEDCOM and its files together (lower only in tests). */
+export async function openZipPackage(
+  path: string,
+  unpackedLimit: number = GEDCOM_LIMITS.unpackedBytes,
+): Promise<GedcomPackage> {
   const zip = await openCheckedZip(path, GEDZIP_LIMITS);
   try {
     const entries: Entry[] = zip.entries.map((entry) => ({ name: entry.name, entry }));
@@ -69,7 +73,7 @@ export async function openZipPackage(path: string): Promise<GedcomPackage> {
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           unpacked += chunk.length;
-          if (unpacked > GEDCOM_LIMITS.unpackedBytes) done(new GedcomTooLargeError(OVER_LIMIT.unpackedBytes));
+          if (unpacked > unpackedLimit) done(new GedcomTooLargeError(OVER_LIMIT.unpackedBytes));
           else done(null, chunk);
         },
       });
