@@ -8,6 +8,7 @@
 // `--only=bulk` only select many's: a bulk action on 500 items, a ZIP download's MB/s and memory.
 // `--only=takeout` only the takeout export's (BENCH_TAKEOUT_ITEMS items, 10,000 by default).
 // `--only=takeout-import` only the import of an export's ZIP.
+// `--only=gedcom-scale` only the GEDCOM import at scale: a million people refused, a file at the cap imported.
 // `--only=browse` seeds the large archive and runs only the browsing rows (jumps by date, months, on this day).
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -41,6 +42,7 @@ import { measureBulk } from './bench/bulk.mjs';
 import { measureMediaWorker } from './bench/media-worker.mjs';
 import { measureTakeout } from './bench/takeout.mjs';
 import { measureTakeoutImport } from './bench/takeout-import.mjs';
+import { measureGedcomScale } from './bench/gedcom-scale.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -726,6 +728,8 @@ async function main() {
     await measureTakeout(session, viewer, stack, db, rows, log);
   } else if (ONLY === 'takeout-import') {
     await measureTakeoutImport(session, stack, rows, log);
+  } else if (ONLY === 'gedcom-scale') {
+    await measureGedcomScale(session, stack, rows, log);
   } else if (ONLY === 'browse') {
     await seed(viewer);
     await measureBrowse(session);
@@ -747,11 +751,13 @@ async function main() {
       await measureTakeout(session, viewer, stack, db, rows, log);
       await stack.restart(['media', 'media-worker']);
       await measureTakeoutImport(session, stack, rows, log);
+      await stack.restart(['family', 'family-worker']);
+      await measureGedcomScale(session, stack, rows, log);
     }
   }
   stack.check();
   // Sections run alone above, which skip the large archive's rows.
-  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'browse'];
+  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'gedcom-scale', 'browse'];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);

@@ -118,4 +118,28 @@ describe('GEDCOM in and out through the gateway', () => {
     const list = await other.client.get<GedcomImportStatus[]>('/api/family/gedcom/imports');
     expect(list.body).toEqual([]);
   });
+
+  it('refuses a file over the people cap with 413 and a sentence, and imports a name holding a NUL', async () => {
+    const head = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n';
+    const people = Array.from({ length: 50_002 }, (_, n) => `0 @I${n}@ INDI\n1 NAME P${n} /Q/\n`).join('');
+    const before = await me.client.get<GedcomImportStatus[]>('/api/family/gedcom/imports');
+    const refused = await me.client.post(
+      '/api/family/gedcom',
+      gedcomForm(Buffer.from(`${head}${people}0 TRLR\n`), 'big.ged'),
+    );
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 413,
+      body: expect.objectContaining({
+        message: expect.stringMatching(/^The file holds more than 50,000 people; .*\.$/),
+      }),
+    });
+    const after = await me.client.get<GedcomImportStatus[]>('/api/family/gedcom/imports');
+    expect(after.body).toEqual(before.body);
+
+    const nul = Buffer.from(`${head}0 @I1@ INDI\n1 NAME Gre\u0000ta /Nulsson/\n0 TRLR\n`);
+    const done = await importThroughGateway(me, nul, 'nul.ged');
+    expect({ status: done.status, error: done.error }).toEqual({ status: 'done', error: null });
+    const found = await me.client.get('/api/people?q=Nulsson');
+    expect(found.body.items.map((person: { displayName: string }) => person.displayName)).toEqual(['Greta Nulsson']);
+  });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { GedcomImportReport } from '@family/contract';
-import { InternalClient } from '@family/shared';
+import { HttpError, InternalClient } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import type { FamilyConfig } from '../config';
@@ -15,9 +15,10 @@ import { readGedcomStream } from '../genealogy/gedcom-reader';
 import { FAMILY_CONFIG } from '../services/services';
 import { GedcomImportRepository, type ImportRecord } from './gedcom-import.repository';
 import { GEDCOM_STORAGE, type GedcomImportJob } from './gedcom-jobs';
-import { GedcomMediaImporter } from './gedcom-media';
+import { GedcomMediaImporter, type MediaPlan, planMedia } from './gedcom-media';
 import { type GedcomPackage, PackageRefusedError } from './gedcom-package';
-import { importedPerson } from './gedcom-people';
+import { clip, importedPerson } from './gedcom-people';
+import { jobTempPrefix } from './gedcom-temp';
 import { GedcomTieWriter } from './gedcom-ties';
 import { personOfUid } from './gedcom-uids';
 import { openPackage } from './gedcom-upload';
@@ -25,6 +26,7 @@ import { openPackage } from './gedcom-upload';
 /** People per call to profile: well under its batch limit, small enough for steady progress. */
 const CHUNK = 1000;
 const UNEXPECTED = 'The import stopped unexpectedly. Nothing was kept; please try again.';
+const DATA_REFUSED = 'The archive refused a person of this file as it is, so nothing was kept';
 
 async function* hashing(source: AsyncIterable<Uint8Array>, hash: ReturnType<typeof createHash>) {
   for await (const chunk of source) {
@@ -85,7 +87,7 @@ export class GedcomImporter {
     const record = await this.imports.record(job.data.importId);
     if (!record || record.status === 'done' || record.status === 'failed' || !record.fileKey) return;
     const created: number[] = [];
-    const folder = await mkdtemp(join(tmpdir(), 'family-gedcom-job-'));
+    const folder = await mkdtemp(join(tmpdir(), jobTempPrefix()));
     let pkg: GedcomPackage | null = null;
     try {
       await this.imports.progress(record.id, 2, 'Reading the file');
@@ -94,17 +96,25 @@ export class GedcomImporter {
       pkg = await openPackage(path, record.packaging, record.fileName);
       const hash = createHash('sha256');
       const data = await readGedcomStream(hashing(await pkg.gedcom(), hash));
+      const plan = record.packaging === 'zip' ? planMedia(data.media, pkg) : { files: [], missing: [] };
       const known = new Map(Object.entries(job.data.known ?? {}));
-      const report = await this.importData(record, data, hash.digest('hex'), created, pkg, folder, known);
+      const report = await this.importData(record, data, hash.digest('hex'), created, plan, folder, known);
       await this.imports.finish(record.id, report);
       await this.storage.delete(record.fileKey).catch(() => undefined);
       this.logger.log(`import ${record.id}: ${report.created} people created, ${report.matched} matched`);
     } catch (error) {
       await this.undo(created);
       const refused = error instanceof GedcomRefusedError || error instanceof PackageRefusedError;
-      const sentence =
-        refused || (error instanceof HttpException && error.getStatus() < 500) ? (error as Error).message : UNEXPECTED;
-      if (refused || job.lastAttempt) {
+      // Profile refusing what the file holds is about the file: another try would be refused the same way.
+      const dataRefused = error instanceof HttpError && error.status >= 400 && error.status < 500;
+      const sentence = refused
+        ? (error as Error).message
+        : dataRefused
+          ? `${DATA_REFUSED} (${(error as Error).message})`
+          : error instanceof HttpException && error.getStatus() < 500
+            ? error.message
+            : UNEXPECTED;
+      if (refused || dataRefused || job.lastAttempt) {
         this.logger.error(`import ${record.id} failed: ${(error as Error)?.stack ?? String(error)}`);
         await this.imports.fail(record.id, sentence);
         await this.storage.delete(record.fileKey).catch(() => undefined);
@@ -123,7 +133,7 @@ export class GedcomImporter {
     data: GedcomImport,
     source: string,
     created: number[],
-    pkg: GedcomPackage,
+    plan: MediaPlan,
     folder: string,
     known: Map<string, number>,
   ): Promise<GedcomImportReport> {
@@ -162,9 +172,9 @@ export class GedcomImporter {
     const keys = candidates.map((person) => ({
       person,
       key: {
-        givenName: person.givenName?.slice(0, 120) ?? null,
-        surname: person.surname?.slice(0, 120) ?? null,
-        birthDate: person.birth!.date!.slice(0, 100),
+        givenName: clip(person.givenName, 120),
+        surname: clip(person.surname, 120),
+        birthDate: clip(person.birth!.date, 100)!,
       },
     }));
     for (const batch of bodies(keys.map((entry) => entry.key)).map((part, i, all) => {
@@ -222,16 +232,11 @@ export class GedcomImporter {
     const createdCount = created.length;
     created.length = 0;
 
-    // 5. Media from a GEDZIP: a missing or refused file is reported, not fatal.
-    const withFiles = record.packaging === 'zip' ? data.media : [];
-    const media = await this.mediaImporter.import(withFiles, pkg, personOf, record.createdBy, folder, (done) =>
-      this.imports.progress(
-        record.id,
-        85 + (14 * done) / Math.max(withFiles.length, 1),
-        `Added ${done} of ${withFiles.length} files`,
-      ),
+    // 5. Media from a GEDZIP, each file once: a missing or refused file is reported, not fatal.
+    const files = plan.files.length;
+    const media = await this.mediaImporter.import(plan, personOf, record.createdBy, folder, (done) =>
+      this.imports.progress(record.id, 85 + (14 * done) / Math.max(files, 1), `Added ${done} of ${files} files`),
     );
-    const named = record.packaging === 'zip' ? media.missing : [];
     if (record.packaging === 'ged' && data.media.length > 0) {
       data.report.warnings.push({
         line: null,
@@ -249,7 +254,7 @@ export class GedcomImporter {
       partnerships: ties.partnerships,
       children: ties.children,
       media: media.added,
-      missingMedia: [...named, ...media.failed],
+      missingMedia: [...plan.missing, ...media.failed],
       skipped: [...data.report.skipped, ...ties.skipped].map((line) => ({ line: line.line, reason: line.reason })),
       warnings: data.report.warnings.map((warning) => ({ line: warning.line, reason: warning.message })),
       extensionTags: data.report.extensionTags,

@@ -1,77 +1,147 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { GedcomReportLine } from '@family/contract';
-import { SERVICE_HEADER, signServiceToken } from '@family/shared';
+import { InternalClient, SERVICE_HEADER, signServiceToken } from '@family/shared';
 import type { FamilyConfig } from '../config';
-import type { GedcomMedia } from '../genealogy/gedcom-data';
+import { type GedcomMedia, GedcomTooLargeError } from '../genealogy/gedcom-data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from '../genealogy/gedcom-limits';
 import { FAMILY_CONFIG } from '../services/services';
-import type { GedcomPackage } from './gedcom-package';
+import type { GedcomPackage, PackageFile } from './gedcom-package';
+import { clip } from './gedcom-people';
 
 const DOCUMENT = /\.(pdf|txt|doc|docx|odt|rtf|htm|html)$/i;
+/** Missing files listed one by one in the report; the rest are counted. */
+const MAX_LISTED = 1000;
+/** People tagged by the upload's query (MediaImportQuery), then per call of the tags route (MediaImportTagsDto). */
+const TAGS_WITH_UPLOAD = 200;
+const TAGS_PER_CALL = 1000;
 
 export interface MediaOutcome {
   added: number;
-  missing: GedcomReportLine[];
   failed: GedcomReportLine[];
 }
 
+/** A ZIP entry to send once, with the people of every OBJE line that names it. */
+export interface PlannedFile extends PackageFile {
+  /** The first path that named it and that line, for the report. */
+  path: string;
+  line: number | null;
+  title: string | null;
+  people: Set<string>;
+}
+
+export interface MediaPlan {
+  files: PlannedFile[];
+  missing: GedcomReportLine[];
+}
+
 /**
- * The files a GEDZIP's OBJE records name become media items: each is unpacked to a temporary file and sent to
- * the media service's import route (`POST /internal/media/imports`), which takes it like any upload and tags
- * the people who link to it. A file the upload does not hold, or one media refuses, is reported, never fatal.
+ * Which entries of the upload the GEDCOM's files are. Many paths may name one entry (`C:\\a\\pic.jpg` and
+ * `D:\\b\\pic.jpg` both end in the ZIP's `pic.jpg`): it is one file, sent once. Throws GedcomTooLargeError past
+ * the caps on files and unpacked bytes, so an upload over them is refused before anything is imported.
+ */
+export function planMedia(media: GedcomMedia[], pkg: GedcomPackage): MediaPlan {
+  const byEntry = new Map<string, PlannedFile>();
+  const missing: GedcomReportLine[] = [];
+  let bytes = 0;
+  let unlisted = 0;
+  for (const item of media) {
+    const line = item.line ?? null;
+    const entry = pkg.findMedia(item.path);
+    if (!entry) {
+      if (missing.length < MAX_LISTED) {
+        missing.push({ line, reason: `Line ${line}: the file "${item.path}" is not in the upload.` });
+      } else unlisted++;
+      continue;
+    }
+    let file = byEntry.get(entry.name);
+    if (!file) {
+      bytes += entry.size;
+      if (byEntry.size >= GEDCOM_LIMITS.mediaFiles) throw new GedcomTooLargeError(OVER_LIMIT.mediaFiles);
+      if (bytes > GEDCOM_LIMITS.unpackedBytes) throw new GedcomTooLargeError(OVER_LIMIT.unpackedBytes);
+      file = { ...entry, path: item.path, line, title: item.title, people: new Set() };
+      byEntry.set(entry.name, file);
+    }
+    for (const person of item.people) file.people.add(person);
+  }
+  if (unlisted > 0) missing.push({ line: null, reason: `${unlisted} more files are not in the upload.` });
+  return { files: [...byEntry.values()], missing };
+}
+
+/**
+ * The files of a GEDZIP become media items: each entry is unpacked to one temporary file, sent to the media
+ * service's import route (`POST /internal/media/imports`), which takes it like any upload and tags its people,
+ * and removed at once, so the disk holds one file at a time. A file media refuses is reported, never fatal.
  */
 @Injectable()
 export class GedcomMediaImporter {
-  constructor(@Inject(FAMILY_CONFIG) private readonly config: FamilyConfig) {}
+  constructor(
+    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
+    private readonly internal: InternalClient,
+  ) {}
 
   async import(
-    media: GedcomMedia[],
-    pkg: GedcomPackage,
+    plan: MediaPlan,
     personOf: Map<string, number>,
     uploadedBy: number,
     folder: string,
     onProgress: (done: number) => Promise<void>,
   ): Promise<MediaOutcome> {
-    const outcome: MediaOutcome = { added: 0, missing: [], failed: [] };
-    let done = 0;
-    for (const item of media) {
-      const line = item.line ?? null;
-      const entry = pkg.findMedia(item.path);
-      if (!entry) {
-        outcome.missing.push({ line, reason: `Line ${line}: the file "${item.path}" is not in the upload.` });
-        continue;
-      }
-      const people = [...new Set(item.people.map((id) => personOf.get(id)).filter((id) => id !== undefined))];
-      const path = join(folder, `media-${done}`);
+    const outcome: MediaOutcome = { added: 0, failed: [] };
+    const path = join(folder, 'media');
+    for (const [index, file] of plan.files.entries()) {
+      const people = [...file.people].map((id) => personOf.get(id)).filter((id) => id !== undefined);
       try {
-        await pipeline(await entry.open(), createWriteStream(path));
-        await this.send(path, entry.name.split('/').pop()!, item.title, people as number[], uploadedBy);
+        await pipeline(await file.open(), createWriteStream(path));
+        const { id } = await this.send(path, file.name.split('/').pop()!, file.title, people, uploadedBy);
+        for (let start = TAGS_WITH_UPLOAD; start < people.length; start += TAGS_PER_CALL) {
+          await this.internal.call(this.media, 'POST', `/internal/media/imports/${id}/tags`, {
+            body: { people: people.slice(start, start + TAGS_PER_CALL) },
+            timeoutMs: 60_000,
+          });
+        }
         outcome.added++;
       } catch (error) {
+        const rest = plan.files.length - index - 1;
+        const stop = error instanceof GedcomTooLargeError && rest > 0;
         outcome.failed.push({
-          line,
-          reason: `Line ${line}: "${item.path}" was not added: ${(error as Error).message}`,
+          line: file.line,
+          reason: `Line ${file.line}: "${file.path}" was not added: ${(error as Error).message}${stop ? ` The ${rest} files after it were not added either.` : ''}`,
         });
+        if (stop) break;
+      } finally {
+        await rm(path, { force: true });
       }
-      done++;
-      await onProgress(done);
+      await onProgress(index + 1);
     }
     return outcome;
   }
 
-  private async send(path: string, fileName: string, title: string | null, tags: number[], uploadedBy: number) {
+  private get media() {
+    return { name: 'media', url: this.config.MEDIA_URL };
+  }
+
+  /** The file as an upload to media, tagged with its first people; answers the item. */
+  private async send(
+    path: string,
+    fileName: string,
+    title: string | null,
+    tags: number[],
+    uploadedBy: number,
+  ): Promise<{ id: number }> {
     const form = new FormData();
     form.set('type', DOCUMENT.test(fileName) ? 'document' : 'photo');
-    form.set('title', (title?.trim() || fileName).slice(0, 200));
+    form.set('title', clip(title, 200) ?? clip(fileName, 200)!);
     form.set('file', await openAsBlob(path), fileName);
     let response: Response;
     try {
       // Who uploads and who is tagged go in the query (MediaImportQuery); the form is the ordinary upload's.
       const url = new URL('/internal/media/imports', this.config.MEDIA_URL);
       url.searchParams.set('uploadedBy', String(uploadedBy));
-      url.searchParams.set('tags', tags.join(','));
+      url.searchParams.set('tags', tags.slice(0, TAGS_WITH_UPLOAD).join(','));
       response = await fetch(url, {
         method: 'POST',
         headers: { [SERVICE_HEADER]: signServiceToken('family', this.config.INTERNAL_SECRET) },
@@ -85,5 +155,6 @@ export class GedcomMediaImporter {
       const body = (await response.json().catch(() => ({}))) as { message?: string };
       throw new Error(body.message ?? `the media service answered ${response.status}`);
     }
+    return (await response.json()) as { id: number };
   }
 }

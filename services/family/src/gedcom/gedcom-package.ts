@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { posix } from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { GEDZIP_LIMITS, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
+import { GedcomTooLargeError } from '../genealogy/gedcom-data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from '../genealogy/gedcom-limits';
 
 /**
  * What an upload holds: a GEDCOM file alone, or a ZIP (GEDZIP, or a program's export folder zipped) with one
@@ -23,8 +25,15 @@ export interface GedcomPackage {
   gedcomName: string;
   gedcom(): Promise<Readable>;
   /** The entry a GEDCOM FILE path names, or null when the upload does not hold it. */
-  findMedia(path: string): { name: string; size: number; open(): Promise<Readable> } | null;
+  findMedia(path: string): PackageFile | null;
   close(): void;
+}
+
+export interface PackageFile {
+  /** The entry's name in the ZIP: one file, however many paths name it. */
+  name: string;
+  size: number;
+  open(): Promise<Readable>;
 }
 
 const normalise = (name: string) => name.replaceAll('\\', '/').toLowerCase();
@@ -41,7 +50,11 @@ function pathOf(reference: string): string {
   return value.replaceAll('\\', '/').replace(/^[a-z]:\//i, '/');
 }
 
-export async function openZipPackage(path: string): Promise<GedcomPackage> {
+/** `unpackedLimit`: the bytes this import may unpack, the GEDCOM and its files together (lower only in tests). */
+export async function openZipPackage(
+  path: string,
+  unpackedLimit: number = GEDCOM_LIMITS.unpackedBytes,
+): Promise<GedcomPackage> {
   const zip = await openCheckedZip(path, GEDZIP_LIMITS);
   try {
     const entries: Entry[] = zip.entries.map((entry) => ({ name: entry.name, entry }));
@@ -54,7 +67,18 @@ export async function openZipPackage(path: string): Promise<GedcomPackage> {
     const gedcom = gedcoms[0]!;
     const folder = posix.dirname(gedcom.name) === '.' ? '' : `${posix.dirname(gedcom.name)}/`;
     const byName = new Map(entries.map((entry) => [normalise(entry.name), entry]));
-    const read = (entry: Entry) => zip.open(entry.entry);
+    // Every byte unpacked in this import counts, whichever entry it comes from and however often it is read.
+    let unpacked = 0;
+    const read = async (entry: Entry): Promise<Readable> => {
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          unpacked += chunk.length;
+          if (unpacked > unpackedLimit) done(new GedcomTooLargeError(OVER_LIMIT.unpackedBytes));
+          else done(null, chunk);
+        },
+      });
+      return pipeline(await zip.open(entry.entry), counted, () => undefined);
+    };
     const find = (reference: string): Entry | null => {
       const wanted = normalise(pathOf(reference));
       const relative = wanted.replace(/^\/+/, '');

@@ -11,10 +11,13 @@ export interface ImportedPerson {
   story: string | null;
 }
 
-const clip = (text: string | null | undefined, max: number) => {
+/** Trimmed and cut to `max` UTF-16 units, never inside a surrogate pair (profile refuses half a character). */
+export function clip(text: string | null | undefined, max: number): string | null {
   const value = text?.trim();
-  return value ? value.slice(0, max) : null;
-};
+  if (!value) return null;
+  const cut = value.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
 
 const event = (value: GedcomEvent | null) =>
   value ? { date: clip(value.date, 100), place: clip(value.place, 200) } : null;
@@ -34,7 +37,7 @@ export function importedPerson(person: GedcomPerson): ImportedPerson {
   const givenName = clip(person.givenName, 120);
   const surname = clip(person.surname, 120);
   const named = [givenName, surname].filter(Boolean).join(' ');
-  const displayName = (named || person.nicknames[0] || person.marriedNames[0] || 'Unknown').slice(0, 80);
+  const displayName = clip(named || person.nicknames[0] || person.marriedNames[0], 80) ?? 'Unknown';
   const extra = [
     person.nicknames.length > 0 ? `Also known as: ${person.nicknames.join(', ')}.` : null,
     person.marriedNames.length > 0 ? `Married name: ${person.marriedNames.join(', ')}.` : null,

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { receiveToTempFile } from '@family/shared/uploads';
 import { looksLikeZip } from '@family/shared/zip';
-import { readGedcomStream } from '../genealogy/gedcom-reader';
-import { GedcomRefusedError } from '../genealogy/gedcom-data';
+import { checkGedcomStream } from '../genealogy/gedcom-reader';
+import { GedcomRefusedError, GedcomTooLargeError } from '../genealogy/gedcom-data';
+import { planMedia } from './gedcom-media';
+import { uploadTempPrefix } from './gedcom-temp';
 import { gedcomFilePackage, openZipPackage, PackageRefusedError, type GedcomPackage } from './gedcom-package';
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
@@ -42,7 +44,7 @@ export interface ReceivedGedcom {
  */
 export async function receiveGedcom(req: IncomingMessage): Promise<ReceivedGedcom> {
   const file = await receiveToTempFile(req, {
-    prefix: 'family-gedcom-',
+    prefix: uploadTempPrefix(),
     maxBytes: MAX_UPLOAD_BYTES,
     tooLargeMessage: TOO_LARGE,
     notMultipartMessage: NOT_MULTIPART,
@@ -62,11 +64,19 @@ export async function openPackage(path: string, packaging: Packaging, fileName: 
   }
 }
 
-/** Reads the whole GEDCOM once, so a malformed file is refused now, with the reader's sentence. */
+/**
+ * Reads the whole GEDCOM once, keeping no people, so a malformed file is refused now, with the reader's sentence,
+ * and a file over a cap (gedcom-limits.ts) with 413 as soon as the reading reaches it.
+ */
 export async function checkGedcom(pkg: GedcomPackage): Promise<void> {
   try {
-    await readGedcomStream(await pkg.gedcom());
+    const paths = await checkGedcomStream(await pkg.gedcom());
+    planMedia(
+      paths.map((path) => ({ path, format: null, title: null, people: [] })),
+      pkg,
+    );
   } catch (error) {
+    if (error instanceof GedcomTooLargeError) throw new PayloadTooLargeException(error.message);
     if (error instanceof GedcomRefusedError) {
       if (error.notGedcom) throw new UnsupportedMediaTypeException(error.message);
       throw new BadRequestException(error.message);

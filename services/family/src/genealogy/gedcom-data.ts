@@ -113,3 +113,11 @@ export class GedcomRefusedError extends Error {
     this.name = 'GedcomRefusedError';
   }
 }
+
+/** A file over one of the import's caps (gedcom-limits.ts): answered 413, since a smaller file would do. */
+export class GedcomTooLargeError extends GedcomRefusedError {
+  constructor(message: string, line: number | null = null) {
+    super(message, false, line);
+    this.name = 'GedcomTooLargeError';
+  }
+}

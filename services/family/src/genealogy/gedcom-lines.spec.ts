@@ -1,14 +1,19 @@
-import { GedcomRefusedError } from './gedcom-data';
+import { GedcomRefusedError, GedcomTooLargeError } from './gedcom-data';
 import { GedcomRecordReader, MAX_LINE_CHARS, type GedcomNode, type SkippedLine } from './gedcom-lines';
 
 function read(chunks: string[], atSignRule: '5' | '7' = '5') {
   const records: GedcomNode[] = [];
   const skipped: SkippedLine[] = [];
-  const reader = new GedcomRecordReader({ record: (node) => records.push(node), skip: (entry) => skipped.push(entry) });
+  const repairs: SkippedLine[] = [];
+  const reader = new GedcomRecordReader({
+    record: (node) => records.push(node),
+    skip: (entry) => skipped.push(entry),
+    repair: (entry) => repairs.push(entry),
+  });
   reader.atSignRule = atSignRule;
   for (const chunk of chunks) reader.push(chunk);
   reader.end();
-  return { records, skipped, reader };
+  return { records, skipped, repairs, reader };
 }
 
 const shape = (node: GedcomNode): unknown => [
@@ -159,12 +164,28 @@ describe(GedcomRecordReader.name, () => {
     expect(() => read([''])).toThrow('The file is empty: a GEDCOM file starts with the line "0 HEAD".');
   });
 
-  it('refuses a line longer than a million characters', () => {
+  it('refuses a line longer than the cap, whether it arrives in pieces or whole', () => {
     const reader = new GedcomRecordReader({ record: () => undefined, skip: () => undefined });
     reader.push('0 HEAD\n1 NOTE ');
-    expect(() => reader.push('x'.repeat(MAX_LINE_CHARS))).toThrow(
-      'Line 2 is longer than a million characters; this is not a GEDCOM file the archive can read.',
+    expect(() => reader.push('x'.repeat(MAX_LINE_CHARS))).toThrow(GedcomTooLargeError);
+    expect(() => read([`0 HEAD\n1 NOTE ${'x'.repeat(MAX_LINE_CHARS)}\n0 TRLR\n`])).toThrow(
+      'Line 2 is longer than 100,000 characters; no genealogy program writes such a line, so the file cannot be imported.',
     );
+  });
+
+  it('refuses a value whose CONC and CONT lines join past the note cap, naming the line they continue', () => {
+    const piece = `2 CONC ${'y'.repeat(1000)}\n`;
+    expect(() => read([`0 HEAD\n0 @I1@ INDI\n1 NOTE a\n${piece.repeat(1000)}0 TRLR\n`])).toThrow(
+      /^Line 3: .* 1,000,000 characters/,
+    );
+  });
+
+  it('removes control characters from a value and says so', () => {
+    const { records, repairs } = read(['0 HEAD\n0 @I1@ INDI\n1 NAME Ann\x00a /Berg/\n0 TRLR\n']);
+    expect(records[1]!.children[0]!.value).toBe('Anna /Berg/');
+    expect(repairs).toEqual([
+      { line: 3, reason: 'Line 3 holds control characters (\\x00), which are not text; they were removed.' },
+    ]);
   });
 
   it('refuses a file that is mostly not GEDCOM lines', () => {

@@ -1,4 +1,5 @@
-import { GedcomRefusedError } from './gedcom-data';
+import { GedcomRefusedError, GedcomTooLargeError } from './gedcom-data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
 
 /**
  * GEDCOM lines to a tree of records, fed with decoded text chunk by chunk and handing over each level-0
@@ -34,8 +35,8 @@ export interface RecordReaderEvents {
   repair?(repaired: SkippedLine): void;
 }
 
-/** Longer lines are not GEDCOM (7.0 has no limit, but no genealogy program writes a megabyte on one line). */
-export const MAX_LINE_CHARS = 1_000_000;
+/** Longer lines are not GEDCOM (7.0 has no limit, but no genealogy program writes such a line). */
+export const MAX_LINE_CHARS = GEDCOM_LIMITS.lineChars;
 /** Past this many unreadable lines, and when they are most of the file, the file is refused as not GEDCOM. */
 const MAX_UNREADABLE_LINES = 1000;
 
@@ -45,6 +46,10 @@ const POINTER = /^@[^@#][^@]*@$/;
 const RECORDS_WITH_TEXT = new Set(['NOTE', 'SNOTE']);
 // eslint-disable-next-line no-control-regex
 const CONTROL_ONLY = /^[\x00-\x1f]*$/;
+/** Control characters are not text in any GEDCOM version (tab aside), and Postgres cannot store a null one. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
 
 export class GedcomRecordReader {
   /** How `@@` is read: GEDCOM 7 doubles only a leading @, earlier versions every @. Set once the header is read. */
@@ -84,13 +89,7 @@ export class GedcomRecordReader {
       start = index + 1;
     }
     this.partial += text.slice(start);
-    if (this.partial.length > MAX_LINE_CHARS) {
-      throw new GedcomRefusedError(
-        `Line ${this.lineCount + 1} is longer than a million characters; this is not a GEDCOM file the archive can read.`,
-        this.lineCount === 0,
-        this.lineCount + 1,
-      );
-    }
+    if (this.partial.length > MAX_LINE_CHARS) this.refuseLongLine(this.lineCount + 1);
     if (!this.headerChecked && this.partial.trim().length >= 16) this.checkHeader(this.partial, this.lineCount + 1);
   }
 
@@ -104,9 +103,17 @@ export class GedcomRecordReader {
     }
   }
 
+  private refuseLongLine(line: number): never {
+    if (line === 1) {
+      throw new GedcomRefusedError('This is not a GEDCOM file: a GEDCOM file starts with the line "0 HEAD".', true, 1);
+    }
+    throw new GedcomTooLargeError(OVER_LIMIT.lineChars(line), line);
+  }
+
   private completeLine(raw: string): void {
     this.lineCount++;
     const lineNumber = this.lineCount;
+    if (raw.length > MAX_LINE_CHARS) this.refuseLongLine(lineNumber);
     let text = lineNumber === 1 && raw.startsWith('\ufeff') ? raw.slice(1) : raw;
     if (text.trim() === '') {
       if (!this.headerChecked || this.trailerSeen) return;
@@ -119,7 +126,7 @@ export class GedcomRecordReader {
     text = ` ${text}`.slice(1).replace(/^[ \t]+/, '');
     if (/[^ -~\t]/.test(text)) text = text.normalize('NFC');
 
-    const match = LINE.exec(text);
+    let match = LINE.exec(text);
     if (this.trailerSeen) {
       // DOS files often end with a Ctrl-Z after the trailer.
       if (!CONTROL_ONLY.test(text))
@@ -142,6 +149,16 @@ export class GedcomRecordReader {
         `Line ${lineNumber} is not a GEDCOM line (${describe(text)}).`,
       );
       return;
+    }
+    // A readable line with control characters in its value: the value without them.
+    if (CONTROL.test(text)) {
+      const found = [...new Set(text.match(CONTROLS))].map((c) => describe(c)).join(', ');
+      text = text.replace(CONTROLS, '');
+      this.events.repair?.({
+        line: lineNumber,
+        reason: `Line ${lineNumber} holds control characters (${found}), which are not text; they were removed.`,
+      });
+      match = LINE.exec(text)!;
     }
 
     const level = Number(match[1]);
@@ -191,6 +208,9 @@ export class GedcomRecordReader {
     const parent = this.stack[level - 1];
     this.rootLines++;
     this.maxRecordLines = Math.max(this.maxRecordLines, this.rootLines);
+    if (this.rootLines > GEDCOM_LIMITS.recordLines) {
+      throw new GedcomTooLargeError(OVER_LIMIT.recordLines(this.root.line), this.root.line);
+    }
     if (tag === 'CONT' || tag === 'CONC') {
       const piece = this.unescape(rawValue);
       let target = parent;
@@ -203,6 +223,9 @@ export class GedcomRecordReader {
           line: lineNumber,
           reason: `Line ${lineNumber}: ${tag} should be one level deeper than the line it continues; it was read as continuing line ${previous.line}.`,
         });
+      }
+      if (target.value.length + piece.length + 1 > GEDCOM_LIMITS.noteChars) {
+        throw new GedcomTooLargeError(OVER_LIMIT.noteChars(target.line), target.line);
       }
       target.value += tag === 'CONT' ? `\n${piece}` : piece;
       this.lastWasContinuation = true;

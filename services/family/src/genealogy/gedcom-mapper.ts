@@ -1,5 +1,6 @@
 import {
   GedcomRefusedError,
+  GedcomTooLargeError,
   type ChildRelation,
   type GedcomData,
   type GedcomEvent,
@@ -10,6 +11,7 @@ import {
   type GedcomReport,
   type Sex,
 } from './gedcom-data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
 import type { GedcomNode } from './gedcom-lines';
 import { fromGedcom7Date, parseGenealogicalDate } from '@family/shared';
 
@@ -115,6 +117,16 @@ export class GedcomMapper {
   private readonly families = new Map<string, FamilyDraft>();
   private readonly notes = new Map<string, string>();
   private readonly objects = new Map<string, MediaFile[]>();
+  private recordCount = 0;
+  private peopleCount = 0;
+  /** Every file an OBJE names, when only checking (the people and families are not kept then). */
+  readonly filePaths = new Set<string>();
+
+  /**
+   * `checkOnly`: meet every refusal the import would (duplicate identifiers, the caps) and collect the files the
+   * file names, without keeping people or families: an upload is checked in little memory.
+   */
+  constructor(private readonly checkOnly = false) {}
 
   skip(line: number | null, reason: string): void {
     this.skippedTotal++;
@@ -127,6 +139,11 @@ export class GedcomMapper {
   }
 
   add(record: GedcomNode): void {
+    // Everyone is kept until the links are resolved: the caps bound that while the file streams.
+    if (++this.recordCount > GEDCOM_LIMITS.records) throw new GedcomTooLargeError(OVER_LIMIT.records, record.line);
+    if (record.tag === 'INDI' && ++this.peopleCount > GEDCOM_LIMITS.people) {
+      throw new GedcomTooLargeError(OVER_LIMIT.people, record.line);
+    }
     if (record.xref) this.records[record.tag] = (this.records[record.tag] ?? 0) + 1;
     this.countExtensions(record);
     if (record.tag === 'HEAD') {
@@ -135,6 +152,10 @@ export class GedcomMapper {
     }
     if (record.tag.startsWith('_')) return;
     if (record.xref) this.register(record);
+    if (this.checkOnly) {
+      this.collectFilePaths(record);
+      return;
+    }
     switch (record.tag) {
       case 'INDI':
         if (!record.xref) {
@@ -239,7 +260,7 @@ export class GedcomMapper {
     const xref = record.xref!;
     const earlier = this.recordOf(xref);
     if (!earlier) {
-      if (record.tag !== 'INDI' && record.tag !== 'FAM')
+      if ((record.tag !== 'INDI' && record.tag !== 'FAM') || this.checkOnly)
         this.otherRecords.set(xref, { tag: record.tag, line: record.line });
       return;
     }
@@ -498,6 +519,15 @@ export class GedcomMapper {
       }
     };
     visit(record);
+  }
+
+  private collectFilePaths(node: GedcomNode): void {
+    if (node.tag.startsWith('_')) return;
+    if (node.tag === 'OBJE') {
+      for (const file of this.mediaFilesOf(node)) this.filePaths.add(file.path);
+      return;
+    }
+    for (const child of node.children) this.collectFilePaths(child);
   }
 
   /** The files of an OBJE record or of an OBJE written inline (5.5 and 5.5.1). */

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { GedcomImport } from './gedcom-data';
-import { GedcomRefusedError, readGedcom, readGedcomStream } from './gedcom-reader';
+import {
+  checkGedcomStream,
+  GedcomRefusedError,
+  GedcomTooLargeError,
+  readGedcom,
+  readGedcomStream,
+} from './gedcom-reader';
 
 /** The shared GEDCOM files: ../shared/gedcom from the repository root. */
 const GEDCOM_DIR = resolve(__dirname, '../../../../../shared/gedcom');
@@ -395,5 +401,33 @@ describe('media and extensions', () => {
     expect(result.report.extensionTags.total).toBeGreaterThan(0);
     expect(Object.keys(result.report.extensionTags.byTag).every((tag) => tag.startsWith('_'))).toBe(true);
     expect(read('edge-cases/vendor-ftm.ged').report.extensionTags.byTag).not.toHaveProperty('_FREL');
+  });
+});
+
+describe('checking a file without keeping its people', () => {
+  it('refuses what the import refuses, and answers the files every real file names', async () => {
+    for (const file of gedcomFiles(GEDCOM_DIR)) {
+      const bytes = readFileSync(join(GEDCOM_DIR, file));
+      const checked = checkGedcomStream(chunksOf(bytes, 4093));
+      if (REFUSED[file]) {
+        await expect(checked).rejects.toThrow(REFUSED[file]);
+        continue;
+      }
+      const paths = await checked;
+      for (const media of readGedcom(bytes).media)
+        expect({ file, named: paths.includes(media.path) }).toEqual({ file, named: true });
+    }
+  });
+
+  it('refuses a file over the people cap as soon as the reading reaches it', async () => {
+    async function* people() {
+      yield Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n');
+      for (let n = 0; ; n++) yield Buffer.from(`0 @I${n}@ INDI\n1 NAME P${n} /Q/\n`);
+    }
+    await expect(checkGedcomStream(people())).rejects.toThrow(
+      new GedcomTooLargeError(
+        'The file holds more than 50,000 people; the archive imports up to 50,000 per file. Export a smaller part of the tree (a branch) and import it.',
+      ),
+    );
   });
 });

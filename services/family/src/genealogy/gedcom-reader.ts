@@ -12,12 +12,13 @@
  * header-versus-bytes rules, line-by-line reports, streaming, the family rules) is most of the work, so the
  * reader is written here, in small modules.
  */
-import { GedcomRefusedError, type GedcomImport } from './gedcom-data';
+import { GedcomRefusedError, GedcomTooLargeError, type GedcomImport } from './gedcom-data';
 import { SNIFF_BYTES, createDecoder, detectEncoding, encodingName, type ChunkDecoder } from './gedcom-encoding';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
 import { GedcomRecordReader } from './gedcom-lines';
 import { GedcomMapper } from './gedcom-mapper';
 
-export { GedcomRefusedError };
+export { GedcomRefusedError, GedcomTooLargeError };
 
 /** Reads a GEDCOM file held in memory. Throws {@link GedcomRefusedError} when the file cannot be imported. */
 export function readGedcom(bytes: Uint8Array): GedcomImport {
@@ -26,16 +27,27 @@ export function readGedcom(bytes: Uint8Array): GedcomImport {
   return parser.end();
 }
 
-/** Reads a GEDCOM file as it streams in (an upload, a file stream); memory stays bounded by the output. */
+/** Reads a GEDCOM file as it streams in (an upload, a file stream); memory stays within the caps of gedcom-limits.ts. */
 export async function readGedcomStream(chunks: AsyncIterable<Uint8Array>): Promise<GedcomImport> {
   const parser = new GedcomParser();
   for await (const chunk of chunks) parser.write(chunk);
   return parser.end();
 }
 
-/** Push-style reader: `write` each chunk, then `end`. */
+/**
+ * Reads a GEDCOM file only to know whether it can be imported: it meets every refusal the import would
+ * (malformed, an identifier given twice, over a cap) and answers the paths of the files it names, but keeps no
+ * people, so an upload is checked in little memory and without the work of linking them.
+ */
+export async function checkGedcomStream(chunks: AsyncIterable<Uint8Array>): Promise<string[]> {
+  const parser = new GedcomParser(true);
+  for await (const chunk of chunks) parser.write(chunk);
+  return parser.check();
+}
+
+/** Push-style reader: `write` each chunk, then `end` (or `check`, when made to check only). */
 export class GedcomParser {
-  private readonly mapper = new GedcomMapper();
+  private readonly mapper: GedcomMapper;
   private readonly lines = new GedcomRecordReader({
     record: (record) => {
       this.mapper.add(record);
@@ -49,9 +61,14 @@ export class GedcomParser {
   private decoder: ChunkDecoder | null = null;
   private encoding = '';
   private replacementCharacters = 0;
+  private characters = 0;
   /** U+FFFD written in a UTF-8 file as such (EF BF BD), which is text, not a decoding failure. */
   private writtenReplacements = 0;
   private utf8Tail: number[] | null = null;
+
+  constructor(checkOnly = false) {
+    this.mapper = new GedcomMapper(checkOnly);
+  }
 
   /** The most lines one record held at once while reading (memory grows with records, not with the file). */
   get largestRecordLines(): number {
@@ -69,10 +86,14 @@ export class GedcomParser {
     if (this.headBytes >= SNIFF_BYTES) this.startDecoding();
   }
 
+  /** The end of a file read to check it: the paths of the files it names. */
+  check(): string[] {
+    this.endLines();
+    return [...this.mapper.filePaths];
+  }
+
   end(): GedcomImport {
-    if (!this.decoder) this.startDecoding();
-    this.feed(this.decoder!.decode(new Uint8Array(0), true));
-    this.lines.end();
+    this.endLines();
     const undecodable = this.replacementCharacters - this.writtenReplacements;
     if (undecodable > 0) {
       this.mapper.warn(null, `${undecodable} characters could not be read as ${this.encoding} and show as "\ufffd".`);
@@ -87,6 +108,12 @@ export class GedcomParser {
       records: this.mapper.records,
       report,
     };
+  }
+
+  private endLines(): void {
+    if (!this.decoder) this.startDecoding();
+    this.feed(this.decoder!.decode(new Uint8Array(0), true));
+    this.lines.end();
   }
 
   private startDecoding(): void {
@@ -114,6 +141,8 @@ export class GedcomParser {
   }
 
   private feed(text: string): void {
+    this.characters += text.length;
+    if (this.characters > GEDCOM_LIMITS.textChars) throw new GedcomTooLargeError(OVER_LIMIT.textChars);
     if (text.includes('\ufffd')) this.replacementCharacters += text.split('\ufffd').length - 1;
     this.lines.push(text);
   }

@@ -1,7 +1,7 @@
-import { Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Internal, Multipart } from '@family/shared/nest';
-import { MediaImportQuery, TaggedFilesQuery } from '../dtos/media-import.dto';
+import { Internal, Multipart, ParseIdPipe } from '@family/shared/nest';
+import { MediaImportQuery, MediaImportTagsDto, TaggedFilesQuery } from '../dtos/media-import.dto';
 import { AlbumAccessClient } from '../services/album-access.client';
 import { MediaImportService } from '../services/media-import.service';
 
@@ -18,6 +18,13 @@ export class InternalMediaImportController {
   @Multipart()
   import(@Query() query: MediaImportQuery, @Req() req: Request) {
     return this.imports.import(query.uploadedBy, query.tags, req);
+  }
+
+  /** One file named by many people of a GEDCOM: the tags past what the upload's query carries. */
+  @Post('imports/:id/tags')
+  @HttpCode(204)
+  tag(@Param('id', ParseIdPipe) id: number, @Body() dto: MediaImportTagsDto) {
+    return this.imports.tag(id, dto.people);
   }
 
   @Get('tagged')

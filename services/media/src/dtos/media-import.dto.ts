@@ -19,6 +19,14 @@ export class MediaImportQuery {
   tags!: number[];
 }
 
+/** POST /internal/media/imports/:id/tags: more people on an imported item than its upload's query can name. */
+export class MediaImportTagsDto {
+  @IsArray()
+  @ArrayMaxSize(1000, { message: 'At most 1000 people are tagged at once' })
+  @IsId({ each: true, message: 'people must be person ids' })
+  people!: number[];
+}
+
 /** GET /internal/media/tagged?after=&limit=: one page of tagged files, after a media id. */
 export class TaggedFilesQuery {
   @IsOptional()

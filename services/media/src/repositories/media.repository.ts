@@ -644,14 +644,20 @@ export class MediaRepository {
     ]);
   }
 
-  /** A tag as it is decided (PersonAttachment.attach); false when the person was tagged already. */
-  async insertTag(mediaId: number, userId: number, confirmed: boolean): Promise<boolean> {
+  /**
+   * Tags as they are decided (PersonAttachment.attach), in one statement; nothing when the item is gone. How many
+   * are new (the others were there already).
+   */
+  async insertTags(mediaId: number, tags: Array<{ userId: number; confirmed: boolean }>): Promise<number> {
+    if (tags.length === 0) return 0;
     const rows: unknown[] = await this.tags.query(
-      `INSERT INTO media_tags (media_id, user_id, confirmed) VALUES ($1, $2, $3)
+      `INSERT INTO media_tags (media_id, user_id, confirmed)
+       SELECT $1, person, confirmed FROM unnest($2::int[], $3::boolean[]) AS t(person, confirmed)
+        WHERE EXISTS (SELECT 1 FROM media_items WHERE id = $1)
        ON CONFLICT DO NOTHING RETURNING media_id`,
-      [mediaId, userId, confirmed],
+      [mediaId, tags.map((tag) => tag.userId), tags.map((tag) => tag.confirmed)],
     );
-    return rows.length > 0;
+    return rows.length;
   }
 
   /**

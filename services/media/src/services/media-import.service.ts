@@ -55,6 +55,13 @@ export class MediaImportService {
     return { id, added };
   }
 
+  /** More people on an imported item, on the word of its uploader, the importing member (PersonAttachment). */
+  async tag(id: number, people: number[]): Promise<void> {
+    const item = await this.media.findById(id);
+    if (!item) return;
+    await this.attachment.attach(this.access.for(item.userId), item, people);
+  }
+
   /**
    * Items with a file and at least one tag, with their people, by id after `after` (keyset pages). With a
    * takeout selection, only that export's items, each named by its path inside the ZIP (docs/api.md "Takeout").

@@ -21,12 +21,11 @@ export class PersonAttachment {
    * waiting for an editor's confirmation. How many tags are new.
    */
   async attach(actor: MediaAccess, item: AttachableItem, personIds: number[]): Promise<number> {
-    let added = 0;
-    for (const personId of new Set(personIds)) {
-      const refused = (await this.refusedItems(actor, personId, [item])).length > 0;
-      if (await this.media.insertTag(item.id, personId, !refused)) added++;
+    const tags: Array<{ userId: number; confirmed: boolean }> = [];
+    for (const userId of new Set(personIds)) {
+      tags.push({ userId, confirmed: (await this.refusedItems(actor, userId, [item])).length === 0 });
     }
-    return added;
+    return this.media.insertTags(item.id, tags);
   }
 
   /**
