@@ -16,9 +16,13 @@ export const NEWER_EXPORT =
   'This export was made by a newer version of the family archive; update this archive first, then import it.';
 const DAMAGED_MANIFEST = "The export's archive.json is damaged: ";
 
-/** What a takeout ZIP may unpack to: a family's whole archive, never a bomb. */
+/**
+ * What a takeout ZIP may unpack to: a family's whole archive, never a bomb (the whole ZIP's ratio is the shared
+ * reader's). An export holds at most three files per item (original, thumbnail, a post's page): 300,000 is an
+ * archive of 100,000 items, and listing that many takes seconds, so no more are read.
+ */
 export function takeoutZipLimits(maxUnpackedBytes: number): ZipLimits {
-  return { maxUnpackedBytes, maxEntries: 500_000, maxRatio: 200 };
+  return { maxUnpackedBytes, maxEntries: 300_000 };
 }
 
 async function readAll(zip: CheckedZip, name: string): Promise<Buffer> {
