@@ -3,8 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import {
+  ALBUM_DESCRIPTION_MAX,
+  ALBUM_NAME_MAX,
   MEMORY_CONTENT_MAX,
   MEMORY_TITLE_MAX,
   STORY_MAX,
@@ -15,12 +18,14 @@ import {
   type PersonName,
   type TakeoutImportReport,
 } from '@family/contract';
-import { isCalendarDate, localToday } from '@family/shared';
+import { localToday } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
+import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
 import { storeUpload } from '@family/shared/uploads';
 import { type CheckedZip, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
 import { needsPreparing } from '../dtos/media.dto';
+import { UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { acceptKind, type DeclaredFile, refusalMessage, SNIFF_BYTES, sniffKind } from '../processing/sniff';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
@@ -43,8 +48,13 @@ const PROGRESS_EVERY = 10;
 const chunks = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
-const validDate = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/** Text cut to `max` UTF-16 units without leaving half of a character behind. */
+const cut = (value: string, max: number) => value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '');
+/** A row Postgres refused for its data (a value out of range, a second row with the same key): that item's fault. */
+const isDataError = (error: unknown) =>
+  error instanceof QueryFailedError && /^2[23]/.test(String((error.driverError as { code?: string }).code));
+const without = (sentence: string) => sentence.replace(/\.$/, '');
 
 const isMediaType = (value: unknown): value is MediaType =>
   typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
@@ -132,6 +142,15 @@ export class TakeoutImporter {
     // the tree cannot sign in to see an album.
     const albumOf = new Map<number, number>();
     for (const album of manifest.albums) {
+      // An album keeps its items private, so one whose text is over the album form's limits comes in cut, and says so.
+      const name = album.name.trim();
+      const description = album.description?.trim() || null;
+      if (name.length > ALBUM_NAME_MAX || (description?.length ?? 0) > ALBUM_DESCRIPTION_MAX) {
+        report.skipped.push({
+          path: `${MANIFEST_NAME}: album ${album.id}`,
+          reason: `Its name or description was longer than the album form allows (${ALBUM_NAME_MAX} and ${ALBUM_DESCRIPTION_MAX.toLocaleString('en')} characters), so it was cut there.`,
+        });
+      }
       const members = (album.members ?? [])
         .map((member) => ({ userId: memberOf(member.person), canEdit: member.canEdit === true }))
         .filter(
@@ -141,8 +160,8 @@ export class TakeoutImporter {
       const answer = await this.calls.album({
         createdBy: row.userId,
         source: source(album.id),
-        name: String(album.name).trim().slice(0, 100) || 'Imported album',
-        description: typeof album.description === 'string' ? album.description.slice(0, 2000) : null,
+        name: cut(name, ALBUM_NAME_MAX) || 'Imported album',
+        description: description === null ? null : cut(description, ALBUM_DESCRIPTION_MAX),
         isShared: album.isShared === true,
         members: [...new Map(members.map((member) => [member.userId, member])).values()],
       });
@@ -168,8 +187,17 @@ export class TakeoutImporter {
       done++;
       if (!already.has(source(item.id))) {
         const id = await this.restoreItem(row, zip, entries, item, source(item.id), report, queuePreparing, {
-          albumId: item.albumId === null ? null : (albumOf.get(item.albumId) ?? null),
+          albumId: item.albumId == null ? null : (albumOf.get(item.albumId) ?? null),
           personOf,
+        }).catch((error: unknown) => {
+          // The database refusing one item's data leaves that item out; anything else (a service away) is retried.
+          if (!isDataError(error)) throw error;
+          this.logger.warn(`Takeout import ${row.id}, media ${item.id}: ${(error as Error).message}`);
+          report.skipped.push({
+            path: pathOf(item),
+            reason: 'This item could not be stored as it is, so it was left out.',
+          });
+          return null;
         });
         if (id !== null) {
           created.media.push(id);
@@ -190,17 +218,33 @@ export class TakeoutImporter {
 
     // The member's own story and the memories they wrote on their own profile, where theirs are empty.
     const exporter = manifest.people.find((person) => person.id === manifest.exportedBy.id);
+    // Text over the profile's limits is left out with a line in the report, as its forms would refuse it.
+    const tooLong = (path: string, limits: string) =>
+      report.skipped.push({
+        path: `${MANIFEST_NAME}: ${path}`,
+        reason: `It is longer than the profile keeps (${limits} characters), so it was left out.`,
+      });
     const memories = manifest.memories
-      .filter((memory) => memory.personId === manifest.exportedBy.id && memory.writer?.id === manifest.exportedBy.id)
+      .filter((memory) => memory.personId === manifest.exportedBy.id && memory.writer.id === manifest.exportedBy.id)
+      .filter((memory) => {
+        const fits = memory.title.trim().length <= MEMORY_TITLE_MAX && memory.content.length <= MEMORY_CONTENT_MAX;
+        if (!fits)
+          tooLong(`memory ${memory.id}`, `title ${MEMORY_TITLE_MAX}, text ${MEMORY_CONTENT_MAX.toLocaleString('en')}`);
+        return fits;
+      })
       .map((memory) => ({
-        title: String(memory.title).trim().slice(0, MEMORY_TITLE_MAX) || 'Memory',
-        content: String(memory.content).slice(0, MEMORY_CONTENT_MAX),
+        title: memory.title.trim() || 'Memory',
+        content: memory.content,
         // When it was written stays with it (a date that is not one is left to the profile's "now").
         ...(typeof memory.createdAt === 'string' && !Number.isNaN(Date.parse(memory.createdAt))
           ? { createdAt: new Date(memory.createdAt).toISOString() }
           : {}),
       }));
-    const story = text(exporter?.story)?.trim() ? exporter!.story!.slice(0, STORY_MAX) : null;
+    let story = exporter?.story?.trim() ? exporter.story : null;
+    if (story !== null && story.length > STORY_MAX) {
+      tooLong('story', STORY_MAX.toLocaleString('en'));
+      story = null;
+    }
     await this.calls.restoreProfile(row.userId, story, memories, (answer) => {
       created.story ||= answer.story;
       created.memories.push(...answer.memoryIds);
@@ -289,6 +333,21 @@ export class TakeoutImporter {
       return null;
     };
     if (!isMediaType(item.type)) return skip(`"${item.type}" is not a kind of item this archive keeps.`);
+    // The upload form's own checks and sentences (one definition): an item it would refuse is left out, never stored.
+    let fields: UploadMediaFields;
+    try {
+      fields = await validateInput(UploadMediaFields, {
+        type: item.type,
+        title: item.title.trim() || text(item.originalName) || 'Untitled',
+        description: item.description ?? undefined,
+        mediaDate: item.mediaDate,
+        content: item.content ?? undefined,
+        websiteUrl: item.websiteUrl ?? undefined,
+      });
+    } catch (error) {
+      if (!(error instanceof BadRequestException)) throw error;
+      return skip(`${without(error.message)}: the upload form refuses this, so the item was left out.`);
+    }
     let file: { key: string; size: number; sha256: string; contentType: string; fileName: string } | null = null;
     if (item.path) {
       const entry = entries.get(item.path);
@@ -307,7 +366,12 @@ export class TakeoutImporter {
       }
       const kind = acceptKind(item.type, stored.inspected, declared);
       if (!kind) return discard(refusalMessage(item.type, stored.inspected));
-      if ((await this.imports.idsBySha256(row.userId, [stored.sha256])).size > 0) {
+      // A stored file whose row is never written goes again, also when the check fails (the try is retried).
+      const owned = await this.imports.idsBySha256(row.userId, [stored.sha256]).catch(async (error: unknown) => {
+        await this.storage.delete(stored.key).catch(() => undefined);
+        throw error;
+      });
+      if (owned.size > 0) {
         return discard('You already have this file in the archive, so it was not added again.');
       }
       file = {
@@ -325,13 +389,13 @@ export class TakeoutImporter {
       saved = await this.media.insert({
         userId: row.userId,
         type: item.type,
-        title: (String(item.title ?? '').trim() || file?.fileName || 'Untitled').slice(0, 200),
-        description: typeof item.description === 'string' ? item.description : null,
-        mediaDate: validDate(item.mediaDate) ? item.mediaDate : localToday(),
-        dateGiven: validDate(item.mediaDate),
+        title: fields.title,
+        description: fields.description ?? null,
+        mediaDate: fields.mediaDate ?? localToday(),
+        dateGiven: fields.mediaDate !== undefined,
         albumId: context.albumId,
-        websiteUrl: item.type === 'post' && typeof item.websiteUrl === 'string' ? item.websiteUrl.slice(0, 2000) : null,
-        content: item.type === 'post' && typeof item.content === 'string' ? item.content : null,
+        websiteUrl: item.type === 'post' ? (fields.websiteUrl ?? null) : null,
+        content: item.type === 'post' ? (fields.content ?? null) : null,
         objectKey: file?.key ?? null,
         contentType: file?.contentType ?? null,
         fileName: file?.fileName ?? null,
@@ -359,7 +423,7 @@ export class TakeoutImporter {
       if (id === null) {
         report.skipped.push({
           path: pathOf(item),
-          reason: `${person?.displayName ?? 'Someone'} is not a member of this archive, so was not tagged.`,
+          reason: `${person.displayName} is not a member of this archive, so was not tagged.`,
         });
       } else if (await this.media.addTag(saved.id, id)) {
         report.tags++;
