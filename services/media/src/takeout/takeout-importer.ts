@@ -1,9 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import {
   ALBUM_DESCRIPTION_MAX,
@@ -22,7 +21,7 @@ import { localToday } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
 import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
-import { storeUpload } from '@family/shared/uploads';
+import { makeTempFolder, removeLeftTempFolders, storeUpload } from '@family/shared/uploads';
 import { type CheckedZip, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
 import { needsPreparing } from '../dtos/media.dto';
 import { UploadMediaFields } from '../dtos/upload.dto';
@@ -33,7 +32,7 @@ import { allDerivativeKeys, newMediaKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { TakeoutCalls } from './takeout-calls';
 import { type CreatedByImport, type ImportRow, TakeoutImportRepository } from './takeout-import.repository';
-import type { TakeoutImportJob } from './takeout-jobs';
+import { TAKEOUT_TEMP_PREFIX, type TakeoutImportJob } from './takeout-jobs';
 import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './takeout-manifest';
 
 const UNEXPECTED = 'The import stopped unexpectedly. Nothing was kept; please try again.';
@@ -72,7 +71,7 @@ export type QueuePreparing = (item: Pick<MediaItemEntity, 'id' | 'type' | 'objec
  * takes all of it back; items and albums remember where they came from, so the same ZIP again adds nothing.
  */
 @Injectable()
-export class TakeoutImporter {
+export class TakeoutImporter implements OnApplicationBootstrap {
   private readonly logger = new Logger(TakeoutImporter.name);
 
   constructor(
@@ -82,6 +81,11 @@ export class TakeoutImporter {
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
+  /** The ZIP copies of imports a killed worker was running (each as large as its ZIP) go at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    await removeLeftTempFolders(TAKEOUT_TEMP_PREFIX);
+  }
+
   async run(job: JobRun<TakeoutImportJob>, queuePreparing: QueuePreparing): Promise<void> {
     const row = await this.imports.row(job.data.importId);
     if (!row || row.status !== 'running' || !row.fileKey) return;
@@ -89,7 +93,7 @@ export class TakeoutImporter {
     await this.undo(row.userId, row.created);
     const created: CreatedByImport = { media: [], albums: [], memories: [], story: false };
     await this.imports.progress(row.id, 0, 0, created);
-    const folder = await mkdtemp(join(tmpdir(), 'family-takeout-job-'));
+    const folder = await makeTempFolder(TAKEOUT_TEMP_PREFIX);
     let zip: CheckedZip | null = null;
     try {
       const path = join(folder, 'upload.zip');
