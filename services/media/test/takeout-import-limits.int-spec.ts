@@ -14,21 +14,25 @@ import { buildTakeoutZip, damageEntry, person, takeoutContents, type TakeoutSpec
 describe('takeout import within the upload limits (real services, queue, worker and files)', () => {
   let stack: MediaStack;
   let rosa: Person;
-  let leftByDeadProcess: string;
+  let leftBehind: string[];
   let ofLiveProcess: string;
   const exporter = person(700, 'rosa-there', 'Rosa');
 
   // The services run in this process, so their temporary folders carry its id (other test runs may share /tmp).
-  const ownTakeoutFolders = async () =>
-    (await readdir(tmpdir())).filter((name) => name.startsWith(`family-takeout-${hostname()}~${process.pid}~`));
+  const takeoutFolders = async (pid: number) =>
+    (await readdir(tmpdir())).filter((name) => name.startsWith(`family-takeout-${hostname()}~${pid}~`));
 
   beforeAll(async () => {
-    // A worker killed mid-import left its copy of a ZIP; a live process (this one) is still writing its own.
+    // A worker killed mid-import left its copy of a ZIP, as did an earlier run with this very pid (a container
+    // restarted); a live process (the one that started this test) is still writing its own.
     const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     const tag = Math.random().toString(36).slice(2, 8);
-    leftByDeadProcess = `family-takeout-${hostname()}~${dead}~${tag}`;
-    ofLiveProcess = `family-takeout-${hostname()}~${process.pid}~${tag}`;
-    for (const folder of [leftByDeadProcess, ofLiveProcess]) {
+    leftBehind = [
+      `family-takeout-${hostname()}~${dead}~0badf00d-${tag}`,
+      `family-takeout-${hostname()}~${process.pid}~0badf00d-${tag}`,
+    ];
+    ofLiveProcess = `family-takeout-${hostname()}~${process.ppid}~0badf00d-${tag}`;
+    for (const folder of [...leftBehind, ofLiveProcess]) {
       await mkdir(join(tmpdir(), folder));
       await writeFile(join(tmpdir(), folder, 'upload.zip'), Buffer.alloc(1024));
     }
@@ -38,7 +42,7 @@ describe('takeout import within the upload limits (real services, queue, worker 
 
   afterAll(async () => {
     await stack.close();
-    for (const folder of [leftByDeadProcess, ofLiveProcess]) {
+    for (const folder of [...leftBehind, ofLiveProcess]) {
       await rm(join(tmpdir(), folder), { recursive: true, force: true });
     }
   });
@@ -232,8 +236,10 @@ describe('takeout import within the upload limits (real services, queue, worker 
     expect(failed.status).toBe('failed');
     const done = await finished((await send(await buildTakeoutZip({ exportedBy: exporter })).expect(202)).body.id);
     expect(done.status).toBe('ready');
-    // The dead process's copy went when the service and its worker started; the live one's is still its own.
-    expect(await ownTakeoutFolders()).toEqual([ofLiveProcess]);
-    expect((await readdir(tmpdir())).includes(leftByDeadProcess)).toBe(false);
+    // What ended runs left went when the service and its worker started; the live process's copy is still its own.
+    expect(await takeoutFolders(process.pid)).toEqual([]);
+    const left = await readdir(tmpdir());
+    expect(leftBehind.filter((folder) => left.includes(folder))).toEqual([]);
+    expect(left).toContain(ofLiveProcess);
   });
 });
