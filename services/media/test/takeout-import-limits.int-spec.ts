@@ -182,6 +182,23 @@ describe('takeout import within the upload limits (real services, queue, worker 
     expect(await refused(zip)).toBe(ZIP_BOMB);
   });
 
+  it('lists at most 1,000 things left out in the report, and says how many more', async () => {
+    const stray = Array.from({ length: 1100 }, (_, n) => ({ name: `stray/${n}.txt`, data: Buffer.from(`${n}`) }));
+    const answer = await send(
+      await buildTakeoutZip({ archiveId: 'archive-stray', exportedBy: exporter, extra: stray }),
+    );
+    const job = await finished(answer.body.id);
+    expect(job.report!.skipped).toHaveLength(1001);
+    expect(job.report!.skipped[0]).toEqual({
+      path: 'stray/0.txt',
+      reason: 'This file is not listed in archive.json, so it was left out.',
+    });
+    expect(job.report!.skipped[1000]).toEqual({
+      path: 'archive.json',
+      reason: 'And 100 more things were left out; the first 1,000 are listed.',
+    });
+  });
+
   describe('refuses an archive.json with wrongly typed values at once, naming the value', () => {
     const base: TakeoutSpec = {
       archiveId: 'archive-typed',

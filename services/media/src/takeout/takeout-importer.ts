@@ -43,6 +43,12 @@ const KNOWN_FOLDERS = ['thumbs/', 'posts/', 'people/'];
 const MAX_FILE_BYTES = 1024 ** 4;
 /** Progress (and the list of what was made) is written after this many items. */
 const PROGRESS_EVERY = 10;
+/**
+ * The report lists this many things left out, then says how many more: it is answered with every import in the
+ * member's list, and a ZIP of 300,000 stray files would otherwise make that list tens of megabytes.
+ */
+const REPORT_LINES_MAX = 1000;
+const REPORT_PATH_MAX = 500;
 
 const chunks = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
@@ -54,6 +60,15 @@ const cut = (value: string, max: number) => value.slice(0, max).replace(/[\uD800
 const isDataError = (error: unknown) =>
   error instanceof QueryFailedError && /^2[23]/.test(String((error.driverError as { code?: string }).code));
 const without = (sentence: string) => sentence.replace(/\.$/, '');
+
+/** The report's lines within REPORT_LINES_MAX, each path within REPORT_PATH_MAX. */
+function shortened(lines: TakeoutImportReport['skipped']): TakeoutImportReport['skipped'] {
+  const kept = lines.slice(0, REPORT_LINES_MAX).map((line) => ({ ...line, path: cut(line.path, REPORT_PATH_MAX) }));
+  const more = lines.length - kept.length;
+  if (more === 0) return kept;
+  const reason = `And ${more.toLocaleString('en')} more things were left out; the first ${REPORT_LINES_MAX.toLocaleString('en')} are listed.`;
+  return [...kept, { path: MANIFEST_NAME, reason }];
+}
 
 const isMediaType = (value: unknown): value is MediaType =>
   typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
@@ -254,7 +269,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       created.memories.push(...answer.memoryIds);
     });
     await this.imports.progress(row.id, total, total, created);
-    return report;
+    return { ...report, skipped: shortened(report.skipped) };
   }
 
   /**
