@@ -113,6 +113,55 @@ describe('bringing an export in through the gateway', () => {
     expect((await stranger.client.get(`/api/imports/${job.id}`)).status).toBe(404);
   });
 
+  it('holds every imported field to the upload form’s limits, and refuses a ZIP of many small bombs', async () => {
+    const member = await signUp('limits');
+    const exporter = person(60, null, 'Someone');
+    const zip = await buildTakeoutZip({
+      archiveId: `e2e-limits-${Date.now()}`,
+      exportedBy: exporter,
+      items: [
+        { media: { id: 1, type: 'post', title: 'Kept', content: 'Short and sweet.' } },
+        { media: { id: 2, type: 'post', title: 'Huge', content: 'x'.repeat(20_001) } },
+        { media: { id: 3, type: 'post', title: 'Script', websiteUrl: 'javascript:alert(1)' } },
+      ],
+    });
+    const job = await importThroughGateway(member, zip);
+    expect(job.report).toEqual({
+      media: 1,
+      albums: 0,
+      people: 0,
+      tags: 0,
+      skipped: [
+        {
+          path: 'archive.json: media 2',
+          reason: 'Content must be at most 20000 characters: the upload form refuses this, so the item was left out.',
+        },
+        {
+          path: 'archive.json: media 3',
+          reason:
+            'Please enter a valid website address, like https://example.org: the upload form refuses this, so the item was left out.',
+        },
+      ],
+    });
+    const mine = await member.client.get<{ items: MediaItem[] }>(`/api/media?userId=${member.user.id}&uploaded=true`);
+    expect(mine.body.items.map((item) => item.title)).toEqual(['Kept']);
+
+    // 30 different documents of 1 MiB each, packed to a few kB apiece: each is small, the whole is a bomb.
+    const bomb = await buildTakeoutZip({
+      exportedBy: exporter,
+      items: Array.from({ length: 30 }, (_, n) => ({
+        media: { id: 10 + n, type: 'document' as const, title: `Notes ${n}`, originalName: `notes-${n}.txt` },
+        data: Buffer.from(`Notes ${n}\n`.padEnd(1024 * 1024, 'all well at home. ')),
+        compress: true,
+      })),
+    });
+    const refused = await member.client.post('/api/imports', zipForm(bomb));
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 400,
+      message: expect.stringMatching(/ZIP bomb/),
+    });
+  });
+
   it('refuses what is not an export at once, with a sentence, and keeps nothing', async () => {
     const refusals: [Buffer, number, RegExp][] = [
       [Buffer.from('just text'), 415, /^This file is not a ZIP/],

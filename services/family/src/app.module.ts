@@ -18,7 +18,6 @@ import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
 import { GedcomImporter } from './gedcom/gedcom-importer';
 import { GedcomMediaImporter } from './gedcom/gedcom-media';
 import { GedcomTakeoutService } from './gedcom/gedcom-takeout.service';
-import { GedcomTempCleaner } from './gedcom/gedcom-temp';
 import { GedcomTieWriter } from './gedcom/gedcom-ties';
 import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
 import { GedcomUploadService } from './gedcom/gedcom-upload.service';
@@ -69,7 +68,6 @@ export class AppModule {
         GedcomTieWriter,
         GedcomMediaImporter,
         GedcomImporter,
-        GedcomTempCleaner,
         GedcomTakeoutService,
       ],
     };

@@ -8,7 +8,6 @@ import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
 import { GedcomImporter } from './gedcom/gedcom-importer';
 import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
 import { GedcomMediaImporter } from './gedcom/gedcom-media';
-import { GedcomTempCleaner } from './gedcom/gedcom-temp';
 import { GedcomTieWriter } from './gedcom/gedcom-ties';
 import { GedcomWorker } from './gedcom/gedcom-worker';
 import { FAMILY_CONFIG } from './services/services';
@@ -36,7 +35,6 @@ export class WorkerModule {
         GedcomTieWriter,
         GedcomMediaImporter,
         GedcomImporter,
-        GedcomTempCleaner,
         GedcomWorker,
       ],
     };

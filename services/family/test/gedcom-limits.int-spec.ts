@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import yazl from 'yazl';
@@ -29,14 +29,14 @@ function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
  * remove); other processes on the machine have folders of their own.
  */
 const gedcomTemp = () =>
-  readdirSync(tmpdir()).filter((name) => new RegExp(`^family-gedcom-(job-)?${process.pid}-`).test(name));
+  readdirSync(tmpdir()).filter((name) => name.startsWith(`family-gedcom-${hostname()}~${process.pid}~`));
 
 describe('GEDCOM imports within their caps (real Postgres, auth, profile, media, family and its worker)', () => {
   let stack: Awaited<ReturnType<typeof startGedcomStack>>;
   const member = { id: 90_000_101, username: 'gedcom-limits' };
   // Folders a killed family service or worker left behind: a start removes them.
   const deadPid = spawnSync('true').pid!;
-  const abandoned = [`family-gedcom-${deadPid}-aB3dE9`, `family-gedcom-job-${deadPid}-xY7zQ1`, 'family-gedcom-Old123'];
+  const abandoned = [`family-gedcom-${hostname()}~${deadPid}~0badc0de-aB3dE9`];
   let tempBefore: string[] = [];
 
   const emptyArchive = async () => {
@@ -75,8 +75,6 @@ describe('GEDCOM imports within their caps (real Postgres, auth, profile, media,
       mkdirSync(join(tmpdir(), name), { recursive: true });
       writeFileSync(join(tmpdir(), name, 'upload'), 'left behind');
     }
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-    utimesSync(join(tmpdir(), 'family-gedcom-Old123'), twoDaysAgo, twoDaysAgo);
     stack = await startGedcomStack();
     tempBefore = gedcomTemp();
   });

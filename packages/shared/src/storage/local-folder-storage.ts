@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isDeadProcess, processOwner } from '../process-owner';
 import {
   assertValidKey,
   assertValidRange,
@@ -29,22 +29,13 @@ const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
 const TEMP_NAME = /^(.+)~(\d+)~[\w-]+\.part$/;
 
 function tempFileName(): string {
-  return `${os.hostname()}~${process.pid}~${randomUUID()}.part`;
+  return `${processOwner()}~${randomUUID()}.part`;
 }
 
 /** Whether the temp file was left by a process of this machine that no longer runs. */
 function leftByDeadProcess(name: string): boolean {
   const match = TEMP_NAME.exec(name);
-  if (!match || match[1] !== os.hostname()) return false;
-  const pid = Number(match[2]);
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    // EPERM: it runs, as another user.
-    return errorCode(err) === 'ESRCH';
-  }
+  return match !== null && isDeadProcess(match[1]!, Number(match[2]));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BadRequestException } from '@nestjs/common';
 import { readMultipart } from './multipart';
+import { makeTempFolder } from './temp-folder';
 import { UploadGate } from './upload-gate';
 
 export interface TempUploadOptions<T> {
@@ -40,7 +40,7 @@ export async function receiveToTempFile<T>(
   req: IncomingMessage,
   options: TempUploadOptions<T>,
 ): Promise<TempUpload<T>> {
-  const folder = await mkdtemp(join(tmpdir(), options.prefix));
+  const folder = await makeTempFolder(options.prefix);
   const discard = () => rm(folder, { recursive: true, force: true });
   try {
     const { file } = await readMultipart(req, {

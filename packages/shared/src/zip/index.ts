@@ -2,6 +2,7 @@ export {
   type CheckedZip,
   GEDZIP_LIMITS,
   looksLikeZip,
+  MAX_ZIP_RATIO,
   openCheckedZip,
   ZIP_BOMB,
   type ZipEntry,

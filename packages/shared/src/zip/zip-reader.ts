@@ -13,12 +13,22 @@ export interface ZipLimits {
   /** The most the whole ZIP may unpack to. */
   maxUnpackedBytes: number;
   maxEntries: number;
-  /** An entry over 1 MB that unpacks to more than this many times its packed size is a bomb. */
-  maxRatio: number;
 }
 
+/**
+ * All entries together may unpack to this many times the ZIP file's own size. Photos, videos and sound do not
+ * compress (about 1×); an export's text (archive.json, index.html, family.ged, posts) packs about 4–13× and a
+ * GEDCOM file 5–7×; a ZIP bomb packs hundreds to a thousand times. Counting the whole archive, small entries
+ * included, stops a bomb split into many entries under any per-entry size.
+ */
+export const MAX_ZIP_RATIO = 40;
+/** A ZIP that unpacks to less than this is never a bomb, whatever its ratio (a tiny export, a test's GEDCOM). */
+const SMALL_UNPACKED_BYTES = 1024 * 1024;
+/** One entry over 1 MB may unpack to at most this many times its packed size (a bomb inside a large ZIP). */
+const MAX_ENTRY_RATIO = 200;
+
 /** Far beyond any family's GEDZIP, far below a bomb. */
-export const GEDZIP_LIMITS: ZipLimits = { maxUnpackedBytes: 4 * 1024 ** 3, maxEntries: 50_000, maxRatio: 200 };
+export const GEDZIP_LIMITS: ZipLimits = { maxUnpackedBytes: 4 * 1024 ** 3, maxEntries: 50_000 };
 
 export class ZipRefusedError extends Error {
   constructor(message: string) {
@@ -81,24 +91,30 @@ const openFile = (path: string) =>
   );
 
 function entriesOf(zip: yauzl.ZipFile, limits: ZipLimits): Promise<ZipEntry[]> {
+  // yauzl knows the file's size: the whole archive's expansion is counted against it.
+  const maxUnpacked = Math.min(limits.maxUnpackedBytes, Math.max(SMALL_UNPACKED_BYTES, zip.fileSize * MAX_ZIP_RATIO));
+  const tooMany = new ZipRefusedError(
+    `The ZIP holds more than ${limits.maxEntries.toLocaleString('en')} files; it cannot be imported.`,
+  );
   return new Promise((resolve, reject) => {
+    // The end record says how many entries there are: too many is refused before any is listed.
+    if (zip.entryCount > limits.maxEntries) {
+      reject(tooMany);
+      return;
+    }
     const entries: ZipEntry[] = [];
     let unpacked = 0;
     let count = 0;
     zip.on('entry', (entry: yauzl.Entry) => {
       count += 1;
       if (count > limits.maxEntries) {
-        reject(
-          new ZipRefusedError(
-            `The ZIP holds more than ${limits.maxEntries.toLocaleString('en')} files; it cannot be imported.`,
-          ),
-        );
+        reject(tooMany);
         return;
       }
       unpacked += entry.uncompressedSize;
       if (
-        unpacked > limits.maxUnpackedBytes ||
-        (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize > entry.compressedSize * limits.maxRatio)
+        unpacked > maxUnpacked ||
+        (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize > entry.compressedSize * MAX_ENTRY_RATIO)
       ) {
         reject(new ZipRefusedError(ZIP_BOMB));
         return;

@@ -11,6 +11,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_NAME_MAX } from '@family/contract';
 
 export class ImportedMemberDto {
   @IsInt()
@@ -35,12 +36,12 @@ export class ImportAlbumDto {
 
   @IsString()
   @MinLength(1)
-  @MaxLength(100)
+  @MaxLength(ALBUM_NAME_MAX)
   name!: string;
 
   @IsOptional()
   @IsString()
-  @MaxLength(2000)
+  @MaxLength(ALBUM_DESCRIPTION_MAX)
   description!: string | null;
 
   @IsBoolean()

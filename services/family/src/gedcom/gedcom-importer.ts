@@ -1,24 +1,23 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { GedcomImportReport } from '@family/contract';
 import { HttpError, InternalClient } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
+import { makeTempFolder, removeLeftTempFolders } from '@family/shared/uploads';
 import type { FamilyConfig } from '../config';
 import { GedcomRefusedError, type GedcomImport, type GedcomPerson } from '../genealogy/gedcom-data';
 import { readGedcomStream } from '../genealogy/gedcom-reader';
 import { FAMILY_CONFIG } from '../services/services';
 import { GedcomImportRepository, type ImportRecord } from './gedcom-import.repository';
-import { GEDCOM_STORAGE, type GedcomImportJob } from './gedcom-jobs';
+import { GEDCOM_STORAGE, GEDCOM_TEMP_PREFIX, type GedcomImportJob } from './gedcom-jobs';
 import { GedcomMediaImporter, type MediaPlan, planMedia } from './gedcom-media';
 import { type GedcomPackage, PackageRefusedError } from './gedcom-package';
 import { clip, importedPerson } from './gedcom-people';
-import { jobTempPrefix } from './gedcom-temp';
 import { GedcomTieWriter } from './gedcom-ties';
 import { personOfUid } from './gedcom-uids';
 import { openPackage } from './gedcom-upload';
@@ -67,7 +66,7 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
  * step fails, the people this run created are removed again, so a failed import leaves nothing behind.
  */
 @Injectable()
-export class GedcomImporter {
+export class GedcomImporter implements OnApplicationBootstrap {
   private readonly logger = new Logger(GedcomImporter.name);
 
   constructor(
@@ -83,11 +82,16 @@ export class GedcomImporter {
     return { name: 'profile', url: this.config.PROFILE_URL };
   }
 
+  /** Copies of uploads and imports a killed process of the family service or its worker left go at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    await removeLeftTempFolders(GEDCOM_TEMP_PREFIX);
+  }
+
   async run(job: JobRun<GedcomImportJob>): Promise<void> {
     const record = await this.imports.record(job.data.importId);
     if (!record || record.status === 'done' || record.status === 'failed' || !record.fileKey) return;
     const created: number[] = [];
-    const folder = await mkdtemp(join(tmpdir(), jobTempPrefix()));
+    const folder = await makeTempFolder(GEDCOM_TEMP_PREFIX);
     let pkg: GedcomPackage | null = null;
     try {
       await this.imports.progress(record.id, 2, 'Reading the file');

@@ -17,6 +17,12 @@ export interface GedcomImportJob {
   known?: Record<string, number>;
 }
 
+/**
+ * The temporary folders of an upload and of an import's copy of it: the service and its worker each remove, when
+ * they start, those a killed process left (docs/architecture.md "ZIP uploads").
+ */
+export const GEDCOM_TEMP_PREFIX = 'family-gedcom-';
+
 /** Injection tokens: the queue (a sender in the service, a worker in the worker) and the upload storage. */
 export const FAMILY_JOBS = Symbol('FAMILY_JOBS');
 export const GEDCOM_STORAGE = Symbol('GEDCOM_STORAGE');

@@ -6,8 +6,8 @@ import { looksLikeZip } from '@family/shared/zip';
 import { checkGedcomStream } from '../genealogy/gedcom-reader';
 import { GedcomRefusedError, GedcomTooLargeError } from '../genealogy/gedcom-data';
 import { planMedia } from './gedcom-media';
-import { uploadTempPrefix } from './gedcom-temp';
 import { gedcomFilePackage, openZipPackage, PackageRefusedError, type GedcomPackage } from './gedcom-package';
+import { GEDCOM_TEMP_PREFIX } from './gedcom-jobs';
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 export const TOO_LARGE = 'A GEDCOM file or ZIP must be under 1 GB.';
@@ -44,7 +44,7 @@ export interface ReceivedGedcom {
  */
 export async function receiveGedcom(req: IncomingMessage): Promise<ReceivedGedcom> {
   const file = await receiveToTempFile(req, {
-    prefix: uploadTempPrefix(),
+    prefix: GEDCOM_TEMP_PREFIX,
     maxBytes: MAX_UPLOAD_BYTES,
     tooLargeMessage: TOO_LARGE,
     notMultipartMessage: NOT_MULTIPART,

@@ -1,10 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import {
+  ALBUM_DESCRIPTION_MAX,
+  ALBUM_NAME_MAX,
   MEMORY_CONTENT_MAX,
   MEMORY_TITLE_MAX,
   STORY_MAX,
@@ -15,12 +17,14 @@ import {
   type PersonName,
   type TakeoutImportReport,
 } from '@family/contract';
-import { isCalendarDate, localToday } from '@family/shared';
+import { localToday } from '@family/shared';
 import type { JobRun } from '@family/shared/jobs';
+import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
-import { storeUpload } from '@family/shared/uploads';
+import { makeTempFolder, removeLeftTempFolders, storeUpload } from '@family/shared/uploads';
 import { type CheckedZip, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
 import { needsPreparing } from '../dtos/media.dto';
+import { UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { acceptKind, type DeclaredFile, refusalMessage, SNIFF_BYTES, sniffKind } from '../processing/sniff';
 import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
@@ -28,7 +32,7 @@ import { allDerivativeKeys, newMediaKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { TakeoutCalls } from './takeout-calls';
 import { type CreatedByImport, type ImportRow, TakeoutImportRepository } from './takeout-import.repository';
-import type { TakeoutImportJob } from './takeout-jobs';
+import { TAKEOUT_TEMP_PREFIX, type TakeoutImportJob } from './takeout-jobs';
 import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './takeout-manifest';
 
 const UNEXPECTED = 'The import stopped unexpectedly. Nothing was kept; please try again.';
@@ -39,12 +43,32 @@ const KNOWN_FOLDERS = ['thumbs/', 'posts/', 'people/'];
 const MAX_FILE_BYTES = 1024 ** 4;
 /** Progress (and the list of what was made) is written after this many items. */
 const PROGRESS_EVERY = 10;
+/**
+ * The report lists this many things left out, then says how many more: it is answered with every import in the
+ * member's list, and a ZIP of 300,000 stray files would otherwise make that list tens of megabytes.
+ */
+const REPORT_LINES_MAX = 1000;
+const REPORT_PATH_MAX = 500;
 
 const chunks = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
-const validDate = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/** Text cut to `max` UTF-16 units without leaving half of a character behind. */
+const cut = (value: string, max: number) => value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '');
+/** A row Postgres refused for its data (a value out of range, a second row with the same key): that item's fault. */
+const isDataError = (error: unknown) =>
+  error instanceof QueryFailedError && /^2[23]/.test(String((error.driverError as { code?: string }).code));
+const without = (sentence: string) => sentence.replace(/\.$/, '');
+
+/** The report's lines within REPORT_LINES_MAX, each path within REPORT_PATH_MAX. */
+function shortened(lines: TakeoutImportReport['skipped']): TakeoutImportReport['skipped'] {
+  const kept = lines.slice(0, REPORT_LINES_MAX).map((line) => ({ ...line, path: cut(line.path, REPORT_PATH_MAX) }));
+  const more = lines.length - kept.length;
+  if (more === 0) return kept;
+  const reason = `And ${more.toLocaleString('en')} more things were left out; the first ${REPORT_LINES_MAX.toLocaleString('en')} are listed.`;
+  return [...kept, { path: MANIFEST_NAME, reason }];
+}
 
 const isMediaType = (value: unknown): value is MediaType =>
   typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
@@ -62,7 +86,7 @@ export type QueuePreparing = (item: Pick<MediaItemEntity, 'id' | 'type' | 'objec
  * takes all of it back; items and albums remember where they came from, so the same ZIP again adds nothing.
  */
 @Injectable()
-export class TakeoutImporter {
+export class TakeoutImporter implements OnApplicationBootstrap {
   private readonly logger = new Logger(TakeoutImporter.name);
 
   constructor(
@@ -72,6 +96,11 @@ export class TakeoutImporter {
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
+  /** The ZIP copies of imports a killed worker was running (each as large as its ZIP) go at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    await removeLeftTempFolders(TAKEOUT_TEMP_PREFIX);
+  }
+
   async run(job: JobRun<TakeoutImportJob>, queuePreparing: QueuePreparing): Promise<void> {
     const row = await this.imports.row(job.data.importId);
     if (!row || row.status !== 'running' || !row.fileKey) return;
@@ -79,7 +108,7 @@ export class TakeoutImporter {
     await this.undo(row.userId, row.created);
     const created: CreatedByImport = { media: [], albums: [], memories: [], story: false };
     await this.imports.progress(row.id, 0, 0, created);
-    const folder = await mkdtemp(join(tmpdir(), 'family-takeout-job-'));
+    const folder = await makeTempFolder(TAKEOUT_TEMP_PREFIX);
     let zip: CheckedZip | null = null;
     try {
       const path = join(folder, 'upload.zip');
@@ -132,6 +161,15 @@ export class TakeoutImporter {
     // the tree cannot sign in to see an album.
     const albumOf = new Map<number, number>();
     for (const album of manifest.albums) {
+      // An album keeps its items private, so one whose text is over the album form's limits comes in cut, and says so.
+      const name = album.name.trim();
+      const description = album.description?.trim() || null;
+      if (name.length > ALBUM_NAME_MAX || (description?.length ?? 0) > ALBUM_DESCRIPTION_MAX) {
+        report.skipped.push({
+          path: `${MANIFEST_NAME}: album ${album.id}`,
+          reason: `Its name or description was longer than the album form allows (${ALBUM_NAME_MAX} and ${ALBUM_DESCRIPTION_MAX.toLocaleString('en')} characters), so it was cut there.`,
+        });
+      }
       const members = (album.members ?? [])
         .map((member) => ({ userId: memberOf(member.person), canEdit: member.canEdit === true }))
         .filter(
@@ -141,8 +179,8 @@ export class TakeoutImporter {
       const answer = await this.calls.album({
         createdBy: row.userId,
         source: source(album.id),
-        name: String(album.name).trim().slice(0, 100) || 'Imported album',
-        description: typeof album.description === 'string' ? album.description.slice(0, 2000) : null,
+        name: cut(name, ALBUM_NAME_MAX) || 'Imported album',
+        description: description === null ? null : cut(description, ALBUM_DESCRIPTION_MAX),
         isShared: album.isShared === true,
         members: [...new Map(members.map((member) => [member.userId, member])).values()],
       });
@@ -168,8 +206,17 @@ export class TakeoutImporter {
       done++;
       if (!already.has(source(item.id))) {
         const id = await this.restoreItem(row, zip, entries, item, source(item.id), report, queuePreparing, {
-          albumId: item.albumId === null ? null : (albumOf.get(item.albumId) ?? null),
+          albumId: item.albumId == null ? null : (albumOf.get(item.albumId) ?? null),
           personOf,
+        }).catch((error: unknown) => {
+          // The database refusing one item's data leaves that item out; anything else (a service away) is retried.
+          if (!isDataError(error)) throw error;
+          this.logger.warn(`Takeout import ${row.id}, media ${item.id}: ${(error as Error).message}`);
+          report.skipped.push({
+            path: pathOf(item),
+            reason: 'This item could not be stored as it is, so it was left out.',
+          });
+          return null;
         });
         if (id !== null) {
           created.media.push(id);
@@ -190,23 +237,39 @@ export class TakeoutImporter {
 
     // The member's own story and the memories they wrote on their own profile, where theirs are empty.
     const exporter = manifest.people.find((person) => person.id === manifest.exportedBy.id);
+    // Text over the profile's limits is left out with a line in the report, as its forms would refuse it.
+    const tooLong = (path: string, limits: string) =>
+      report.skipped.push({
+        path: `${MANIFEST_NAME}: ${path}`,
+        reason: `It is longer than the profile keeps (${limits} characters), so it was left out.`,
+      });
     const memories = manifest.memories
-      .filter((memory) => memory.personId === manifest.exportedBy.id && memory.writer?.id === manifest.exportedBy.id)
+      .filter((memory) => memory.personId === manifest.exportedBy.id && memory.writer.id === manifest.exportedBy.id)
+      .filter((memory) => {
+        const fits = memory.title.trim().length <= MEMORY_TITLE_MAX && memory.content.length <= MEMORY_CONTENT_MAX;
+        if (!fits)
+          tooLong(`memory ${memory.id}`, `title ${MEMORY_TITLE_MAX}, text ${MEMORY_CONTENT_MAX.toLocaleString('en')}`);
+        return fits;
+      })
       .map((memory) => ({
-        title: String(memory.title).trim().slice(0, MEMORY_TITLE_MAX) || 'Memory',
-        content: String(memory.content).slice(0, MEMORY_CONTENT_MAX),
+        title: memory.title.trim() || 'Memory',
+        content: memory.content,
         // When it was written stays with it (a date that is not one is left to the profile's "now").
         ...(typeof memory.createdAt === 'string' && !Number.isNaN(Date.parse(memory.createdAt))
           ? { createdAt: new Date(memory.createdAt).toISOString() }
           : {}),
       }));
-    const story = text(exporter?.story)?.trim() ? exporter!.story!.slice(0, STORY_MAX) : null;
+    let story = exporter?.story?.trim() ? exporter.story : null;
+    if (story !== null && story.length > STORY_MAX) {
+      tooLong('story', STORY_MAX.toLocaleString('en'));
+      story = null;
+    }
     await this.calls.restoreProfile(row.userId, story, memories, (answer) => {
       created.story ||= answer.story;
       created.memories.push(...answer.memoryIds);
     });
     await this.imports.progress(row.id, total, total, created);
-    return report;
+    return { ...report, skipped: shortened(report.skipped) };
   }
 
   /**
@@ -289,6 +352,21 @@ export class TakeoutImporter {
       return null;
     };
     if (!isMediaType(item.type)) return skip(`"${item.type}" is not a kind of item this archive keeps.`);
+    // The upload form's own checks and sentences (one definition): an item it would refuse is left out, never stored.
+    let fields: UploadMediaFields;
+    try {
+      fields = await validateInput(UploadMediaFields, {
+        type: item.type,
+        title: item.title.trim() || text(item.originalName) || 'Untitled',
+        description: item.description ?? undefined,
+        mediaDate: item.mediaDate,
+        content: item.content ?? undefined,
+        websiteUrl: item.websiteUrl ?? undefined,
+      });
+    } catch (error) {
+      if (!(error instanceof BadRequestException)) throw error;
+      return skip(`${without(error.message)}: the upload form refuses this, so the item was left out.`);
+    }
     let file: { key: string; size: number; sha256: string; contentType: string; fileName: string } | null = null;
     if (item.path) {
       const entry = entries.get(item.path);
@@ -307,7 +385,12 @@ export class TakeoutImporter {
       }
       const kind = acceptKind(item.type, stored.inspected, declared);
       if (!kind) return discard(refusalMessage(item.type, stored.inspected));
-      if ((await this.imports.idsBySha256(row.userId, [stored.sha256])).size > 0) {
+      // A stored file whose row is never written goes again, also when the check fails (the try is retried).
+      const owned = await this.imports.idsBySha256(row.userId, [stored.sha256]).catch(async (error: unknown) => {
+        await this.storage.delete(stored.key).catch(() => undefined);
+        throw error;
+      });
+      if (owned.size > 0) {
         return discard('You already have this file in the archive, so it was not added again.');
       }
       file = {
@@ -325,13 +408,13 @@ export class TakeoutImporter {
       saved = await this.media.insert({
         userId: row.userId,
         type: item.type,
-        title: (String(item.title ?? '').trim() || file?.fileName || 'Untitled').slice(0, 200),
-        description: typeof item.description === 'string' ? item.description : null,
-        mediaDate: validDate(item.mediaDate) ? item.mediaDate : localToday(),
-        dateGiven: validDate(item.mediaDate),
+        title: fields.title,
+        description: fields.description ?? null,
+        mediaDate: fields.mediaDate ?? localToday(),
+        dateGiven: fields.mediaDate !== undefined,
         albumId: context.albumId,
-        websiteUrl: item.type === 'post' && typeof item.websiteUrl === 'string' ? item.websiteUrl.slice(0, 2000) : null,
-        content: item.type === 'post' && typeof item.content === 'string' ? item.content : null,
+        websiteUrl: item.type === 'post' ? (fields.websiteUrl ?? null) : null,
+        content: item.type === 'post' ? (fields.content ?? null) : null,
         objectKey: file?.key ?? null,
         contentType: file?.contentType ?? null,
         fileName: file?.fileName ?? null,
@@ -359,7 +442,7 @@ export class TakeoutImporter {
       if (id === null) {
         report.skipped.push({
           path: pathOf(item),
-          reason: `${person?.displayName ?? 'Someone'} is not a member of this archive, so was not tagged.`,
+          reason: `${person.displayName} is not a member of this archive, so was not tagged.`,
         });
       } else if (await this.media.addTag(saved.id, id)) {
         report.tags++;

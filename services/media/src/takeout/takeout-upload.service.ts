@@ -7,19 +7,20 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  OnApplicationBootstrap,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import type { ImportJob } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { receiveToTempFile } from '@family/shared/uploads';
+import { receiveToTempFile, removeLeftTempFolders } from '@family/shared/uploads';
 import { looksLikeZip, openCheckedZip, ZipRefusedError } from '@family/shared/zip';
 import type { MediaConfig } from '../config';
 import { MediaJobs } from '../services/media-jobs';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { MEDIA_CONFIG } from '../services/tokens';
 import { TakeoutImportRepository } from './takeout-import.repository';
-import { importKey } from './takeout-jobs';
+import { importKey, TAKEOUT_TEMP_PREFIX } from './takeout-jobs';
 import { readManifest, takeoutZipLimits } from './takeout-manifest';
 
 export const NOT_A_ZIP = 'This file is not a ZIP: choose the .zip file that "Download everything" made.';
@@ -36,7 +37,7 @@ export const tooLargeImport = (megabytes: number) =>
  * 400) before anything is kept; then it is stored, recorded and queued for the media worker.
  */
 @Injectable()
-export class TakeoutUploadService {
+export class TakeoutUploadService implements OnApplicationBootstrap {
   private readonly logger = new Logger(TakeoutUploadService.name);
 
   constructor(
@@ -46,10 +47,15 @@ export class TakeoutUploadService {
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
+  /** What uploads cut off by a killed service left (a ZIP's partial copy) goes at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    await removeLeftTempFolders(TAKEOUT_TEMP_PREFIX);
+  }
+
   async upload(user: Identity, req: IncomingMessage): Promise<ImportJob> {
     const maxBytes = this.config.MAX_IMPORT_MB * 1024 * 1024;
     const received = await receiveToTempFile(req, {
-      prefix: 'family-takeout-',
+      prefix: TAKEOUT_TEMP_PREFIX,
       maxBytes,
       tooLargeMessage: tooLargeImport(this.config.MAX_IMPORT_MB),
       notMultipartMessage: NOT_MULTIPART,
