@@ -236,6 +236,22 @@ describe('what the gateway refuses', () => {
     expect(own.status).toBe(401);
   });
 
+  it('refuses a change whose Referer names another site when it has no Origin, and lets API clients with neither in', async () => {
+    const login = { username: 'x', password: 'y' };
+    const foreign = await new ApiClient().request('POST', '/api/login', login, {
+      referer: 'https://evil.example/trap.html',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toBe('This request came from another website and was refused.');
+    const own = await new ApiClient().request('POST', '/api/login', login, { referer: `${baseUrl}/login` });
+    expect(own.status).toBe(401);
+    // curl and other API clients send neither header.
+    expect((await new ApiClient().post('/api/login', login)).status).toBe(401);
+    // Reading is never refused.
+    const read = await new ApiClient().request('GET', '/api/user', undefined, { referer: 'https://evil.example/' });
+    expect(read.status).toBe(401);
+  });
+
   it('answers 503 JSON when a service is down, never a hang or an HTML page', async () => {
     // A second gateway whose family service is a process we then stop.
     const familyPort = 13205;

@@ -194,6 +194,23 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     await request(app).get('/api/user').set('origin', 'https://evil.example').expect(401);
   });
 
+  it('judges a change without Origin by its Referer, and lets one with neither through', async () => {
+    const app = gateway({ APP_ORIGIN: 'https://photos.example.org' }).app;
+    for (const referer of ['https://evil.example/page', 'not an address', 'about:blank']) {
+      const refused = await request(app).post('/api/logout').set('referer', referer).expect(403);
+      expect(refused.body.message).toBe('This request came from another website and was refused.');
+    }
+    // Naming another site in either header is enough to be refused.
+    await request(app)
+      .post('/api/logout')
+      .set('origin', 'https://photos.example.org')
+      .set('referer', 'https://evil.example/')
+      .expect(403);
+    await request(app).post('/api/logout').set('referer', 'https://photos.example.org/profile?x=1').expect(200);
+    await request(app).post('/api/logout').expect(200);
+    await request(app).get('/api/user').set('referer', 'https://evil.example/').expect(401);
+  });
+
   it('answers 503 JSON quickly for a service that is not running', async () => {
     const agent = request.agent(gateway().app);
     await signUp(agent);
