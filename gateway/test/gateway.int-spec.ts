@@ -670,4 +670,30 @@ describe(LoginLimiter.name, () => {
       await redis?.quit();
     }
   });
+
+  it.each([
+    ['memory', false],
+    ['Redis', true],
+  ])(
+    'in %s: refuses an address after 100 failures over any usernames, for the rest of the hour',
+    async (_name, useRedis) => {
+      const redis = useRedis ? await redisOrExplain() : null;
+      const sut = new LoginLimiter(redis, `test-address-limiter-${Date.now()}`);
+      try {
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          await sut.check(`member${attempt}`, '10.0.0.3');
+          await sut.recordFailure(`member${attempt}`, '10.0.0.3');
+          // A success with one account forgets that username's count, never the address's.
+          await sut.reset('sprayer', '10.0.0.3');
+        }
+        await expect(sut.check('someone-new', '10.0.0.3')).rejects.toMatchObject({
+          status: 429,
+          message: 'Too many attempts. Try again in 60 minutes.',
+        });
+        await sut.check('someone-new', '10.0.0.4');
+      } finally {
+        await redis?.quit();
+      }
+    },
+  );
 });
