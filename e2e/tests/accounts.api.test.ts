@@ -1,5 +1,24 @@
+import http from 'node:http';
 import { ApiClient, signUp, uniqueName } from '../support/api';
 import { baseUrl, makeResetCode, servicePort, startExtraProcess, stopProcess } from '../support/stack';
+
+/** A JSON POST through the gateway sent from `localAddress`, another address of this machine (127.0.0.0/8). */
+function postFrom(localAddress: string, path: string, body: object): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}${path}`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
 
 describe('accounts through the gateway', () => {
   it('signs up, sets a safe session cookie, and knows the person', async () => {
@@ -151,6 +170,34 @@ describe('accounts through the gateway', () => {
     expect(blocked.body.message).toMatch(/^Too many attempts\. Try again in (1[0-5]|[1-9]) minutes?\.$/);
   });
 
+  it('limits one password sprayed over many usernames from one address: after 100 failures in an hour, 429', async () => {
+    const { username, password } = await signUp('spr');
+    // From another loopback address, so the rest of the suite (from 127.0.0.1) is not counted with this one.
+    const sprayer = (path: string, body: object) => postFrom('127.0.0.2', path, body);
+    // Five at a time, as a script would: each one counts all the same.
+    for (let batch = 0; batch < 100; batch += 5) {
+      const attempts = [1, 2, 3, 4, 5].map((n) => batch + n);
+      const guesses = await Promise.all(
+        attempts.map((attempt) =>
+          sprayer('/api/login', { username: `${username}-${attempt}`, password: 'summer-2026' }),
+        ),
+      );
+      expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 401, 401, 401]);
+    }
+    // Every username was tried once, so only the address's count can refuse: even the right password.
+    const refused = await sprayer('/api/login', { username, password });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Try again in ([1-9]|[1-5][0-9]|60) minutes?\.$/);
+    const reset = await sprayer('/api/reset-password', {
+      username,
+      newPassword: 'brand-new',
+      resetCode: 'AAAAA-BBBBB',
+    });
+    expect(reset.status).toBe(429);
+    // From another address the person signs in as ever.
+    expect((await new ApiClient().post('/api/login', { username, password })).status).toBe(200);
+  });
+
   it('deletes the own account: the session ends and the name is free again', async () => {
     const { client, username, user } = await signUp('ivy');
     const other = await signUp('jon');
@@ -234,6 +281,22 @@ describe('what the gateway refuses', () => {
       { origin: baseUrl },
     );
     expect(own.status).toBe(401);
+  });
+
+  it('refuses a change whose Referer names another site when it has no Origin, and lets API clients with neither in', async () => {
+    const login = { username: 'x', password: 'y' };
+    const foreign = await new ApiClient().request('POST', '/api/login', login, {
+      referer: 'https://evil.example/trap.html',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toBe('This request came from another website and was refused.');
+    const own = await new ApiClient().request('POST', '/api/login', login, { referer: `${baseUrl}/login` });
+    expect(own.status).toBe(401);
+    // curl and other API clients send neither header.
+    expect((await new ApiClient().post('/api/login', login)).status).toBe(401);
+    // Reading is never refused.
+    const read = await new ApiClient().request('GET', '/api/user', undefined, { referer: 'https://evil.example/' });
+    expect(read.status).toBe(401);
   });
 
   it('answers 503 JSON when a service is down, never a hang or an HTML page', async () => {

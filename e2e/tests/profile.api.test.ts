@@ -1,5 +1,7 @@
+import http from 'node:http';
 import { ApiClient, signUp } from '../support/api';
 import { uploadForm } from '../support/media';
+import { baseUrl } from '../support/stack';
 
 /** A multipart body with one file, as a browser would send it. */
 function pictureForm(bytes: Uint8Array, name: string, type: string): FormData {
@@ -11,6 +13,58 @@ const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * Sends a picture as a browser does: a PNG's first bytes then filler, `size` bytes in all, its length declared,
+ * in 64 KiB chunks. Only `sendAtMost` bytes of it are sent; then it waits up to 10 s for the answer, as a slow
+ * phone would still be sending. Answers the status (0 when none came) and the body.
+ */
+function sendPicture(
+  cookie: string,
+  { size, sendAtMost, headers = {} }: { size: number; sendAtMost: number; headers?: Record<string, string> },
+): Promise<{ status: number; body: any }> {
+  const boundary = '----picture-boundary';
+  const opening = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n',
+  );
+  const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve) => {
+    const request = http.request(`${baseUrl}/api/users/profile-picture`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': opening.length + size + closing.length,
+      },
+    });
+    const finish = (status: number, body: unknown) => {
+      clearTimeout(waiting);
+      resolve({ status, body });
+      request.destroy();
+    };
+    const waiting = setTimeout(() => finish(0, 'no answer while the picture was still being sent'), 10_000);
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: kept as text
+        }
+        finish(response.statusCode ?? 0, body);
+      });
+    });
+    request.on('error', (error) => finish(0, error.message));
+    const filler = Buffer.alloc(64 * 1024, 0x20);
+    request.write(Buffer.concat([opening, PNG_1PX]));
+    for (let sent = PNG_1PX.length; sent < sendAtMost; sent += filler.length) request.write(filler);
+  });
+}
 
 describe('profiles through the gateway', () => {
   it('edits only the signed-in person’s own profile', async () => {
@@ -71,6 +125,27 @@ describe('profiles through the gateway', () => {
     const tooBig = await client.request('POST', '/api/users/profile-picture', pictureForm(big, 'big.png', 'image/png'));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe('Profile picture must be less than 5MB');
+  });
+
+  it('refuses a 51 MB picture with 413 from its declared length, before the browser has sent it', async () => {
+    const { client } = await signUp('hug');
+    const headerSets: Array<Record<string, string>> = [
+      {},
+      { connection: 'close' },
+      { connection: 'close' },
+      { expect: '100-continue' },
+    ];
+    const answers = [];
+    for (const headers of headerSets) {
+      // Only the first megabyte goes out: the answer must not wait for the rest.
+      const answer = await sendPicture(client.cookie, { size: 51 * 1024 * 1024, sendAtMost: 1024 * 1024, headers });
+      answers.push({ headers, status: answer.status, message: answer.body?.message ?? answer.body });
+    }
+    expect(answers).toEqual(
+      headerSets.map((headers) => ({ headers, status: 413, message: 'Profile picture must be less than 5MB' })),
+    );
+    // The person still has no picture, and the archive answers them as before.
+    expect((await client.get('/api/user')).body.profilePicture).toBeNull();
   });
 
   it('keeps memories: rules, newest first, everyone reads, only the owner deletes', async () => {

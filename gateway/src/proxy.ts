@@ -1,5 +1,5 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   IDENTITY_HEADER,
@@ -25,6 +25,15 @@ const IDLE_TIMEOUT_MS = 120_000;
  */
 const agent = new Agent({ keepAlive: true });
 
+/**
+ * Headers about the browser's own connection to the gateway, which must not reach a service: `Connection: close`
+ * would make the service close the kept-alive connection right after an early refusal (413, 415) while the
+ * gateway is still sending the upload, and the person would get 503; `Expect: 100-continue` (curl sends it with
+ * bodies over 1 MB) is already answered by the gateway's own server, and would make the request's headers go out
+ * before the identity token is put in.
+ */
+const CLIENT_CONNECTION_HEADERS = ['connection', 'keep-alive', 'expect'];
+
 function pathOf(req: IncomingMessage): string {
   return (req.url ?? '/').split('?')[0];
 }
@@ -35,7 +44,11 @@ function pathOf(req: IncomingMessage): string {
  * signed-in person is added.
  */
 export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSecret: string) {
-  return createProxyMiddleware<Request, ServerResponse>({
+  const ownConnection: RequestHandler = (req, _res, next) => {
+    for (const name of CLIENT_CONNECTION_HEADERS) delete req.headers[name];
+    next();
+  };
+  const proxy = createProxyMiddleware<Request, ServerResponse>({
     pathFilter: (path) => serviceForPath(path) !== null,
     router: (req) => targets[serviceForPath(pathOf(req))!].url,
     target: targets.profile.url,
@@ -84,4 +97,5 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
       },
     },
   });
+  return [ownConnection, proxy];
 }

@@ -194,6 +194,23 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     await request(app).get('/api/user').set('origin', 'https://evil.example').expect(401);
   });
 
+  it('judges a change without Origin by its Referer, and lets one with neither through', async () => {
+    const app = gateway({ APP_ORIGIN: 'https://photos.example.org' }).app;
+    for (const referer of ['https://evil.example/page', 'not an address', 'about:blank']) {
+      const refused = await request(app).post('/api/logout').set('referer', referer).expect(403);
+      expect(refused.body.message).toBe('This request came from another website and was refused.');
+    }
+    // Naming another site in either header is enough to be refused.
+    await request(app)
+      .post('/api/logout')
+      .set('origin', 'https://photos.example.org')
+      .set('referer', 'https://evil.example/')
+      .expect(403);
+    await request(app).post('/api/logout').set('referer', 'https://photos.example.org/profile?x=1').expect(200);
+    await request(app).post('/api/logout').expect(200);
+    await request(app).get('/api/user').set('referer', 'https://evil.example/').expect(401);
+  });
+
   it('answers 503 JSON quickly for a service that is not running', async () => {
     const agent = request.agent(gateway().app);
     await signUp(agent);
@@ -653,4 +670,30 @@ describe(LoginLimiter.name, () => {
       await redis?.quit();
     }
   });
+
+  it.each([
+    ['memory', false],
+    ['Redis', true],
+  ])(
+    'in %s: refuses an address after 100 failures over any usernames, for the rest of the hour',
+    async (_name, useRedis) => {
+      const redis = useRedis ? await redisOrExplain() : null;
+      const sut = new LoginLimiter(redis, `test-address-limiter-${Date.now()}`);
+      try {
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          await sut.check(`member${attempt}`, '10.0.0.3');
+          await sut.recordFailure(`member${attempt}`, '10.0.0.3');
+          // A success with one account forgets that username's count, never the address's.
+          await sut.reset('sprayer', '10.0.0.3');
+        }
+        await expect(sut.check('someone-new', '10.0.0.3')).rejects.toMatchObject({
+          status: 429,
+          message: 'Too many attempts. Try again in 60 minutes.',
+        });
+        await sut.check('someone-new', '10.0.0.4');
+      } finally {
+        await redis?.quit();
+      }
+    },
+  );
 });

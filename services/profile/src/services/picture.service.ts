@@ -23,8 +23,11 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** Pictures are kept as squares of this many pixels: plenty for an avatar on a large screen. */
 export const PICTURE_SIZE = 512;
 const NO_PICTURE = 'Please choose a picture';
+const TOO_LARGE = 'Profile picture must be less than 5MB';
 /** The picture comes alone; the form may carry a few small fields, which are not used. */
 const FORM_LIMITS = { fields: 20, parts: 40, fieldSize: 64 * 1024, fieldNameSize: 100 };
+/** Room for the form around the picture: a body declared longer than picture and form is refused unread. */
+const FORM_ALLOWANCE = 1024 * 1024;
 const UNREADABLE_PICTURE = 'This picture could not be read. Please choose a JPEG, PNG, WebP or GIF picture.';
 // The URL with the current version (?v=) always names the same picture, so browsers may keep it for good;
 // any other URL may show another picture tomorrow and must be checked each time.
@@ -52,6 +55,7 @@ export class PictureService {
     const { file: stored } = await readMultipart(req, {
       limits: FORM_LIMITS,
       notMultipartMessage: NO_PICTURE,
+      maxBody: { bytes: MAX_PICTURE_BYTES + FORM_ALLOWANCE, message: TOO_LARGE },
       takeFile: (part) => (part.field === 'file' ? this.storeSquareWebp(key, part.stream) : null),
       discard: () => this.storage.delete(key),
     });
@@ -89,7 +93,7 @@ export class PictureService {
     // Counted (over 5 MB: 413 at once) and sniffed (not an image: 415) before a byte reaches sharp.
     const gate = new UploadGate({
       maxBytes: MAX_PICTURE_BYTES,
-      tooLargeMessage: 'Profile picture must be less than 5MB',
+      tooLargeMessage: TOO_LARGE,
       headBytes: SNIFF_BYTES,
       inspect: async (head) => {
         if (head.length === 0) throw new BadRequestException(NO_PICTURE);
