@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { localToday, type CreateMemberRequest, type PersonSummary, type RelationType } from '@family/contract';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { errorMessage } from '../../../lib/api';
+import { useCreatePerson } from '../../../lib/queries/people';
 import { useAddRelation } from '../api/use-add-relation';
-import { useCreatePerson } from '../api/use-create-person';
 import { useRefreshFamily } from '../api/use-refresh-family';
 import { EMPTY_NEW_MEMBER, memberPayload, type MemberFormKind, type NewMemberFields } from '../utils/member-form';
 import {
