@@ -1,4 +1,4 @@
-import { EARLIEST_BIRTHDAY, isCalendarDate } from './calendar-date';
+import { EARLIEST_BIRTHDAY, isCalendarDate, localToday } from './calendar-date';
 
 describe(isCalendarDate.name, () => {
   it.each(['2024-02-29', '1900-01-01', EARLIEST_BIRTHDAY, '1000-01-01', '2026-12-31'])('accepts %s', (value) => {
@@ -22,5 +22,16 @@ describe(isCalendarDate.name, () => {
     undefined,
   ])('refuses %p', (value) => {
     expect(isCalendarDate(value)).toBe(false);
+  });
+});
+
+describe(localToday.name, () => {
+  it("reads the date from the clock's own calendar", () => {
+    expect(localToday(new Date(2026, 5, 15, 23, 59))).toBe('2026-06-15');
+    expect(localToday(new Date(2026, 0, 2, 0, 0))).toBe('2026-01-02');
+  });
+
+  it('writes a calendar date', () => {
+    expect(isCalendarDate(localToday())).toBe(true);
   });
 });

@@ -10,3 +10,12 @@ export function isCalendarDate(value: unknown): value is string {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= EARLIEST_DATE;
 }
+
+/**
+ * Today on this clock's calendar (the device's for the web app, the process's time zone for a service), `YYYY-MM-DD`:
+ * what a date picker shows as today, the latest birthday the web app accepts, an upload's date when none is given.
+ */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -3,7 +3,8 @@ import useSWR from 'swr';
 import type { Album, MediaItem, UserProfile } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../testing/fake-fetch';
 import { renderWithProviders } from '../../testing/render';
-import { ALBUMS_KEY, canEditAlbum, useAlbums } from '../queries/albums';
+import { isAlbumEditor } from '../items-in-albums';
+import { ALBUMS_KEY, useAlbums } from '../queries/albums';
 import { useCurrentUser, useForgetSession, useStoreCurrentUser } from '../queries/current-user';
 import { isMediaKey, MEDIA_LISTS_SIGNAL_KEY, nextMediaListsSignal, useRefreshMedia } from '../queries/media';
 import { PEOPLE_KEY, usePeople, useUserProfile } from '../queries/people';
@@ -133,10 +134,10 @@ describe('albums', () => {
   const member = (userId: number, canEdit: boolean) => ({ userId, canEdit }) as Album['members'][number];
 
   it('lets the creator and Can Edit members add, nobody else', () => {
-    expect(canEditAlbum(album(1), 1)).toBe(true);
-    expect(canEditAlbum(album(9, [member(1, true)]), 1)).toBe(true);
-    expect(canEditAlbum(album(9, [member(1, false)]), 1)).toBe(false);
-    expect(canEditAlbum(album(9, [member(2, true)]), 1)).toBe(false);
+    expect(isAlbumEditor(album(1), 1)).toBe(true);
+    expect(isAlbumEditor(album(9, [member(1, true)]), 1)).toBe(true);
+    expect(isAlbumEditor(album(9, [member(1, false)]), 1)).toBe(false);
+    expect(isAlbumEditor(album(9, [member(2, true)]), 1)).toBe(false);
   });
 
   function AlbumNames({ enabled }: { enabled: boolean }) {

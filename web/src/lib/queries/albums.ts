@@ -13,8 +13,3 @@ export function useAlbums(enabled = true) {
     retry: () => mutate(),
   };
 }
-
-/** docs/rights.md "Album rights": the creator or a member with canEdit may add media and members. */
-export function canEditAlbum(album: Pick<Album, 'createdBy' | 'members'>, userId: number): boolean {
-  return album.createdBy === userId || album.members.some((member) => member.userId === userId && member.canEdit);
-}

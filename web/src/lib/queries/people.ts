@@ -1,8 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
-import type { PeoplePage, PersonListItem, PersonSummary, UserProfile } from '@family/contract';
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type {
+  PeoplePage,
+  PersonDetail,
+  PersonFields,
+  PersonListItem,
+  PersonSummary,
+  UserProfile,
+} from '@family/contract';
 import { lifeYearsInWords } from '@family/shared/genealogy';
-import { getJson } from '../api';
+import { getJson, sendJson } from '../api';
 
 /** A person as pickers offer them: with their years in words ("1901–1975") where they are known. */
 export type PickablePerson = PersonSummary & { years?: string | null };
@@ -28,6 +36,12 @@ export function useUserProfile(id: number | null) {
   const { data, error, isLoading, mutate } = useSWR<UserProfile, Error>(id === null ? null : userProfileKey(id));
   return { user: data, error, isLoading, retry: () => mutate() };
 }
+
+/** GET /api/people/{id}: one person, with or without an account. */
+export const personKey = (id: number) => `/api/people/${id}`;
+
+/** GET /api/people/{id}/history: the changes to a person, newest first. */
+export const personHistoryKey = (id: number) => `${personKey(id)}/history`;
 
 const EVERYONE_KEY = '/api/people#everyone';
 
@@ -85,4 +99,25 @@ export function usePeopleSearch(text: string, limit = 20) {
     query ? `/api/people?q=${encodeURIComponent(query)}&limit=${limit}` : null,
   );
   return { people: data?.items ?? [], error, isLoading: isLoading || query !== text.trim() };
+}
+
+/** Every list that names people: the members, their profiles, the pickers' everyone, and each people search. */
+const isPeopleListKey = (key: unknown) =>
+  typeof key === 'string' && (key.startsWith(PEOPLE_KEY) || key === EVERYONE_KEY || key.startsWith('/api/people?'));
+
+/**
+ * POST /api/people: a person without an account, from the People page or Add Relation. Afterwards
+ * (docs/product.md "Fresh lists") the new person's own entry is the answer, their history and every list that
+ * names people are read again, so they can be picked at once. The People page's list (an infinite list, which
+ * filtered mutate skips) reads itself again when it is shown.
+ */
+export function useCreatePerson() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation('/api/people', async (path: string, { arg }: { arg: PersonFields }) => {
+    const person = await sendJson<PersonDetail>('POST', path, arg);
+    await mutate(personKey(person.id), person, { revalidate: false });
+    await mutate(personHistoryKey(person.id));
+    await mutate(isPeopleListKey);
+    return person;
+  });
 }

@@ -2,7 +2,8 @@ import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
+import { isAlbumEditor } from '../../../lib/items-in-albums';
+import { useAlbums } from '../../../lib/queries/albums';
 import { useAddToAlbum } from '../api/use-album-media';
 import { useRefreshAlbums } from '../api/use-albums';
 import type { AlbumMediaTarget } from '../types';
@@ -29,7 +30,7 @@ export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged
   const refresh = useRefreshAlbums();
 
   const choices = useMemo(
-    () => albums.filter((album) => album.id !== item.albumId && canEditAlbum(album, currentUserId)),
+    () => albums.filter((album) => album.id !== item.albumId && isAlbumEditor(album, currentUserId)),
     [albums, item.albumId, currentUserId],
   );
   const chosen = choices.find((album) => String(album.id) === albumId) ?? null;

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
+import { mayEditItem } from '../../../lib/items-in-albums';
+import { useAlbums } from '../../../lib/queries/albums';
 import { useRemoveFromAlbum } from '../api/use-album-media';
 import { useRefreshAlbums } from '../api/use-albums';
 import type { AlbumMediaTarget } from '../types';
@@ -32,7 +33,7 @@ export function AlbumLine({ item, currentUserId, onChanged }: AlbumLineProps) {
   if (item.albumId === null) return null;
   const albumId = item.albumId;
   const album = albums.find((candidate) => candidate.id === albumId);
-  const mayRemove = item.user?.id === currentUserId || (album !== undefined && canEditAlbum(album, currentUserId));
+  const mayRemove = mayEditItem(item, currentUserId, albums);
 
   const confirmRemove = async () => {
     try {

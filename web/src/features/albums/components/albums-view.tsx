@@ -13,7 +13,8 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeading } from '../../../components/page-heading';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
+import { isAlbumEditor } from '../../../lib/items-in-albums';
+import { useAlbums } from '../../../lib/queries/albums';
 import { useDeleteAlbum, useRefreshAlbums } from '../api/use-albums';
 import type { RenderAlbumMedia } from '../types';
 import { AddMemberDialog } from './add-member-dialog';
@@ -123,7 +124,7 @@ export function AlbumsView({ currentUserId, headingLevel = 'h1', renderAlbumMedi
             key={album.id}
             album={album}
             headingLevel={cardHeading}
-            canAddMembers={canEditAlbum(album, currentUserId)}
+            canAddMembers={isAlbumEditor(album, currentUserId)}
             canDelete={album.createdBy === currentUserId}
             onAddMember={() => setMemberAlbumId(album.id)}
             onView={() => setViewAlbumId(album.id)}

@@ -1,17 +1,11 @@
 import { useRef, useState } from 'react';
-import type { CreateMemberRequest, PersonSummary, RelationType } from '@family/contract';
+import { localToday, type CreateMemberRequest, type PersonSummary, type RelationType } from '@family/contract';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { errorMessage } from '../../../lib/api';
+import { useCreatePerson } from '../../../lib/queries/people';
 import { useAddRelation } from '../api/use-add-relation';
-import { useCreatePerson } from '../api/use-create-person';
 import { useRefreshFamily } from '../api/use-refresh-family';
-import {
-  EMPTY_NEW_MEMBER,
-  memberPayload,
-  todayIso,
-  type MemberFormKind,
-  type NewMemberFields,
-} from '../utils/member-form';
+import { EMPTY_NEW_MEMBER, memberPayload, type MemberFormKind, type NewMemberFields } from '../utils/member-form';
 import {
   EMPTY_NEW_PERSON,
   RELATIVE_FIELD_ORDER,
@@ -59,7 +53,7 @@ export function useRelativeForm({ kind, createAccount, fromUserId, onClose, adde
   const addRelation = useAddRelation();
   const createPerson = useCreatePerson();
   const refresh = useRefreshFamily();
-  const today = todayIso();
+  const today = localToday();
   const owner = fromUserId === undefined ? {} : { fromUserId };
 
   const clearError = (name: RelativeField) => {

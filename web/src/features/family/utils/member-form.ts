@@ -1,10 +1,5 @@
-import {
-  EARLIEST_BIRTHDAY,
-  isCalendarDate,
-  PASSWORD_MIN,
-  USERNAME_MIN,
-  type CreateMemberRequest,
-} from '@family/contract';
+import { PASSWORD_MIN, USERNAME_MIN, type CreateMemberRequest } from '@family/contract';
+import { BIRTHDAY_FAULT_MESSAGES, birthdayFault } from '../../../lib/birthday';
 
 /** The new-member fields shared by Add Relation's Create New form and the add-family-member dialog. */
 export type NewMemberFields = {
@@ -36,21 +31,6 @@ export const NEW_MEMBER_FIELD_ORDER: Array<keyof NewMemberFields> = [
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Today as YYYY-MM-DD in the person's own time zone: what the date picker shows as today. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** docs/product.md "New family member form": a birthday is optional, not in the future, not before 1900-01-01. */
-export function birthdayProblem(value: string, today: string): string | undefined {
-  if (!value) return undefined;
-  if (!isCalendarDate(value)) return 'Please enter a valid date';
-  if (value > today) return 'Birthday cannot be in the future';
-  if (value < EARLIEST_BIRTHDAY) return 'Birthday cannot be before 1900-01-01';
-  return undefined;
-}
-
 function emailProblem(value: string): string | undefined {
   const email = value.trim();
   return email && !EMAIL_PATTERN.test(email) ? 'Invalid email' : undefined;
@@ -80,8 +60,9 @@ export function validateNewMember(fields: NewMemberFields, today: string, kind: 
   if (displayNameRequired(kind) && !fields.displayName.trim()) errors.displayName = 'Display name is required';
   const email = emailProblem(fields.email);
   if (email) errors.email = email;
-  const birthday = birthdayProblem(fields.birthday, today);
-  if (birthday) errors.birthday = birthday;
+  // docs/product.md "New family member form": the birthday is optional, and a wrong one is told by what is wrong.
+  const birthday = fields.birthday ? birthdayFault(fields.birthday, today) : null;
+  if (birthday) errors.birthday = BIRTHDAY_FAULT_MESSAGES[birthday];
   if (fields.password.length < PASSWORD_MIN) {
     errors.password = `Password must be at least ${PASSWORD_MIN} characters`;
   }

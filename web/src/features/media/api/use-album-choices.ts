@@ -1,4 +1,5 @@
-import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
+import { isAlbumEditor } from '../../../lib/items-in-albums';
+import { useAlbums } from '../../../lib/queries/albums';
 import { useCurrentUser } from '../../../lib/queries/current-user';
 
 /**
@@ -9,6 +10,6 @@ export function useAlbumChoices() {
   const { albums, error } = useAlbums();
   // The session the app root loaded: already cached.
   const { user: me } = useCurrentUser();
-  const choices = albums.filter((album) => !me || canEditAlbum(album, me.id));
+  const choices = albums.filter((album) => !me || isAlbumEditor(album, me.id));
   return { albums: choices.map(({ id, name }) => ({ id, name })), error };
 }

@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { MediaItem } from '@family/contract';
-import { formatMediaDate } from '../utils/format';
+import { formatCalendarDate } from '../../../lib/calendar-date';
 import { MediaPreview } from './media-preview';
 import { MediaTypeIcon } from './media-type-icon';
 
@@ -32,7 +32,7 @@ type MediaCardProps = {
  */
 export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = false, onSelect }: MediaCardProps) {
   const hasActions = Boolean(onTagUsers || extraActions);
-  const date = formatMediaDate(item.mediaDate);
+  const date = formatCalendarDate(item.mediaDate);
   const select = (event: ChangeEvent<HTMLInputElement>) => {
     const native = event.nativeEvent as Partial<MouseEvent>;
     onSelect?.(item, native.shiftKey === true);

@@ -20,12 +20,13 @@ import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { formatCalendarDate } from '../../../lib/calendar-date';
 import { useRestoreFromTrash } from '../../../lib/queries/trash';
 import { useDeleteMedia } from '../api/use-delete-media';
 import { useMediaItem } from '../api/use-media-item';
 import { useUpdateMedia } from '../api/use-update-media';
 import type { MediaDetailSlots } from '../types';
-import { formatMediaDate, personName } from '../utils/format';
+import { personName } from '../utils/format';
 import { MediaEditForm } from './media-edit-form';
 import { MediaTypeIcon } from './media-type-icon';
 import { MediaViewer } from './media-viewer';
@@ -266,7 +267,7 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: M
           <Typography>
             Uploaded by <strong>{personName(item.user)}</strong>
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{formatMediaDate(item.mediaDate)}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{formatCalendarDate(item.mediaDate)}</Typography>
           {item.tags.length > 0 && (
             <Typography sx={{ mt: 0.5 }}>Tagged: {item.tags.map((t) => personName(t.user)).join(', ')}</Typography>
           )}

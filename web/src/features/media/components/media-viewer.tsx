@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { MediaItem } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useCanEditMedia } from '../api/use-can-edit-media';
+import { useMayEditItem } from '../../../lib/items-in-albums';
 import { useReprocessMedia } from '../api/use-reprocess-media';
 import { MediaTypeIcon } from './media-type-icon';
 
@@ -122,7 +122,7 @@ function Shown({ item }: { item: MediaItem }) {
 
 /** Why the item could not be prepared, and "Try again" for whoever may edit it. The original stays downloadable. */
 function Failed({ item }: { item: MediaItem }) {
-  const canEdit = useCanEditMedia(item);
+  const canEdit = useMayEditItem(item);
   const reprocess = useReprocessMedia(item.id);
   const { toast } = useToast();
   const tryAgain = async () => {

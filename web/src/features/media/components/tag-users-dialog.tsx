@@ -17,8 +17,8 @@ import type { MediaItem } from '@family/contract';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { useMayEditItem } from '../../../lib/items-in-albums';
 import { usePeopleToPick } from '../../../lib/queries/people';
-import { useCanEditMedia } from '../api/use-can-edit-media';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
 import { personName } from '../utils/format';
@@ -35,7 +35,7 @@ type TagUsersDialogProps = {
  */
 export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
   const mediaId = item.id;
-  const canEdit = useCanEditMedia(item);
+  const canEdit = useMayEditItem(item);
   const titleId = useId();
   const { toast } = useToast();
   const { people, error: peopleError } = usePeopleToPick();

@@ -14,9 +14,9 @@ import useSWR from 'swr';
 import type { MediaItem, MediaPage } from '@family/contract';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
+import { formatCalendarDate } from '../../../lib/calendar-date';
 import { mediaListPath } from '../api/media-keys';
 import type { MediaDetailSlots } from '../types';
-import { formatMediaDate } from '../utils/format';
 import { MediaDetailDialog } from './media-detail-dialog';
 import { MediaPreview } from './media-preview';
 
@@ -102,7 +102,7 @@ export function UserMediaCard({ userId, kind, title, detailSlots }: UserMediaCar
                   <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {formatMediaDate(item.mediaDate)}
+                      {formatCalendarDate(item.mediaDate)}
                     </Typography>
                   </Box>
                 </ListItemButton>

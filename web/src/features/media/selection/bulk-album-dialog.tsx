@@ -3,7 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import type { BulkResult } from '@family/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { canEditAlbum, useAlbums } from '../../../lib/queries/albums';
+import { isAlbumEditor } from '../../../lib/items-in-albums';
+import { useAlbums } from '../../../lib/queries/albums';
 import { useCurrentUser } from '../../../lib/queries/current-user';
 import { useBulkAction } from '../api/use-bulk-actions';
 import { bulkReport, itemCount } from './bulk-report';
@@ -22,7 +23,7 @@ export function BulkAlbumDialog({ open, ids, onClose, onDone }: BulkAlbumDialogP
   const { user } = useCurrentUser();
   const { albums, isLoading } = useAlbums(open);
   const bulk = useBulkAction();
-  const choices = useMemo(() => (user ? albums.filter((album) => canEditAlbum(album, user.id)) : []), [albums, user]);
+  const choices = useMemo(() => (user ? albums.filter((album) => isAlbumEditor(album, user.id)) : []), [albums, user]);
   const chosen = choices.find((album) => String(album.id) === albumId) ?? null;
 
   const form = useFormSubmit({

@@ -2,9 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { PersonChange, PersonDetail, PersonFields, PersonInvite, TieChange } from '@family/contract';
 import { sendJson } from '../../../lib/api';
-
-const personKey = (id: number) => `/api/people/${id}`;
-const historyKey = (id: number) => `/api/people/${id}/history`;
+import { PEOPLE_KEY, personHistoryKey, personKey } from '../../../lib/queries/people';
 
 /** GET /api/people/{id} */
 export function usePerson(id: number) {
@@ -14,7 +12,7 @@ export function usePerson(id: number) {
 
 /** GET /api/people/{id}/history, newest first. */
 export function usePersonHistory(id: number) {
-  const { data, error, isLoading, mutate } = useSWR<PersonChange[], Error>(historyKey(id));
+  const { data, error, isLoading, mutate } = useSWR<PersonChange[], Error>(personHistoryKey(id));
   return { changes: data, error, isLoading, retry: () => mutate() };
 }
 
@@ -29,20 +27,10 @@ function useRefreshPerson() {
   const { mutate } = useSWRConfig();
   return async (id: number, person?: PersonDetail) => {
     await mutate(personKey(id), person, { revalidate: !person });
-    await mutate(historyKey(id));
+    await mutate(personHistoryKey(id));
     // The people list (an infinite list, which filtered mutate skips) refreshes itself when it is shown again.
-    await mutate((key) => typeof key === 'string' && key.startsWith('/api/users'));
+    await mutate((key) => typeof key === 'string' && key.startsWith(PEOPLE_KEY));
   };
-}
-
-/** POST /api/people: a person without an account. */
-export function useCreatePerson() {
-  const refresh = useRefreshPerson();
-  return useSWRMutation('/api/people', async (path: string, { arg }: { arg: PersonFields }) => {
-    const person = await sendJson<PersonDetail>('POST', path, arg);
-    await refresh(person.id, person);
-    return person;
-  });
 }
 
 /** PATCH /api/people/{id} */
@@ -58,7 +46,7 @@ export function useUpdatePerson(id: number) {
 /** POST /api/people/{id}/history/{changeId}/undo */
 export function useUndoChange(id: number) {
   const refresh = useRefreshPerson();
-  return useSWRMutation(historyKey(id), async (path: string, { arg }: { arg: number }) => {
+  return useSWRMutation(personHistoryKey(id), async (path: string, { arg }: { arg: number }) => {
     const person = await sendJson<PersonDetail>('POST', `${path}/${arg}/undo`);
     await refresh(id, person);
     return person;

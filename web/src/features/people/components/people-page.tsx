@@ -20,8 +20,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
+import { useCreatePerson } from '../../../lib/queries/people';
 import { usePeople } from '../api/use-people';
-import { useCreatePerson } from '../api/use-person';
 import { lifeYears } from '../utils/years';
 import { PersonFormDialog } from './person-form-dialog';
 

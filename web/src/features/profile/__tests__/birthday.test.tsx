@@ -1,4 +1,5 @@
-import { ageOn, birthdayProblem, localToday } from '../utils/birthday';
+import { localToday } from '@family/contract';
+import { ageOn, birthdayProblem } from '../../../lib/birthday';
 import { emailProblem } from '../utils/email';
 
 describe('birthday checks (docs/product.md "Profile edits")', () => {

@@ -3,9 +3,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId } from 'react';
-import { DISPLAY_NAME_MAX, EARLIEST_BIRTHDAY, type UpdateProfileRequest, type UserProfile } from '@family/contract';
+import {
+  DISPLAY_NAME_MAX,
+  EARLIEST_BIRTHDAY,
+  localToday,
+  type UpdateProfileRequest,
+  type UserProfile,
+} from '@family/contract';
 import { useUpdateProfile } from '../api/use-update-profile';
-import { ageOn, BIRTHDAY_MESSAGE, birthdayProblem, formatBirthday, localToday } from '../utils/birthday';
+import { ageOn, BIRTHDAY_MESSAGE, birthdayProblem } from '../../../lib/birthday';
+import { formatCalendarDate } from '../../../lib/calendar-date';
 import { emailProblem } from '../utils/email';
 import { InlineFieldEditor } from './inline-field-editor';
 import { ProfilePicture } from './profile-picture';
@@ -99,7 +106,7 @@ export function ProfileCard({ user, own }: ProfileCardProps) {
                 display={
                   user.dateOfBirth ? (
                     <>
-                      {formatBirthday(user.dateOfBirth)}
+                      {formatCalendarDate(user.dateOfBirth)}
                       {age !== null && (
                         <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                           {' '}
