@@ -1,8 +1,9 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { EARLIEST_BIRTHDAY, isCalendarDate } from '@family/contract';
 
-// The services read every date rule from here; the check itself is the one the web app uses too.
-export { isCalendarDate };
+// The services read every date rule from here; the check and today's date (in the process's time zone, where the
+// archive runs) are the ones the web app uses too.
+export { isCalendarDate, localToday } from '@family/contract';
 
 /** The most any time zone is ahead of UTC: a baby born "today" in Kiribati is not refused as born in the future. */
 const MOST_AHEAD_OFFSET_MS = 14 * 60 * 60 * 1000;
@@ -17,11 +18,6 @@ export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + MOST_AHEAD_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** Today's date where the archive runs (the wall clock of the process's time zone), `YYYY-MM-DD`. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** A birthday: a calendar date from 1900-01-01 up to today. */
 export function isBirthday(value: unknown, now: Date = new Date()): value is string {
