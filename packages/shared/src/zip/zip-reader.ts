@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
 /**
@@ -70,7 +70,10 @@ export function zipRefusalOf(error: Error): Error {
       `The ZIP holds a file named "${match[2]}", which points outside the ZIP; it cannot be imported.`,
     );
   }
+  // zlib's own codes (Z_DATA_ERROR, Z_BUF_ERROR…): the compressed bytes are not what they claim to be.
+  const zlibCode = /^Z_/.test(String((error as { code?: unknown }).code ?? ''));
   if (
+    zlibCode ||
     /too many length or distance symbols|invalid (block type|stored block|distance|code)|unexpected end/i.test(
       error.message,
     )
@@ -142,8 +145,14 @@ export async function openCheckedZip(path: string, limits: ZipLimits): Promise<C
       entries,
       open: (entry) =>
         new Promise<Readable>((resolve, reject) =>
-          // A read that fails half-way (a lying size, damaged data) errors the stream: see zipRefusalOf.
-          zip.openReadStream(entry.entry, (error, stream) => (error ? reject(zipRefusalOf(error)) : resolve(stream))),
+          zip.openReadStream(entry.entry, (error, stream) => {
+            if (error) return reject(zipRefusalOf(error));
+            // A read that fails half-way (a lying size, damaged data) errors the stream with a ZipRefusedError,
+            // so every reader of an entry refuses a damaged ZIP with a sentence, never as a fault of ours.
+            const refusing = new PassThrough();
+            stream.on('error', (failure: Error) => refusing.destroy(zipRefusalOf(failure)));
+            resolve(stream.pipe(refusing));
+          }),
         ),
       close: () => zip.close(),
     };
