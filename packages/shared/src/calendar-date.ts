@@ -18,7 +18,6 @@ export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + MOST_AHEAD_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-
 /** A birthday: a calendar date from 1900-01-01 up to today. */
 export function isBirthday(value: unknown, now: Date = new Date()): value is string {
   return isCalendarDate(value) && value >= EARLIEST_BIRTHDAY && value <= latestToday(now);
