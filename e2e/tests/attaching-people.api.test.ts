@@ -48,6 +48,18 @@ describe('attaching a person to an item in a private album', () => {
     };
   }
 
+  /** The relative signs up with the invite's code: the new account is that very person. */
+  async function signUpWith(inviteCode: string, personId: number) {
+    const client = new ApiClient();
+    const registered = await client.post('/api/register', {
+      username: uniqueName('invited'),
+      password: 'invited-password',
+      inviteCode,
+    });
+    expect({ status: registered.status, id: registered.body.user?.id }).toEqual({ status: 201, id: personId });
+    return client;
+  }
+
   const unseen = { item: 404, file: 404, tagged: false };
   const seen = { item: 200, file: 200, tagged: true };
 
@@ -102,14 +114,7 @@ describe('attaching a person to an item in a private album', () => {
     const { relative, photo } = await taggedPrivatePhoto('Gudrun');
     const invite = await cal.client.post(`/api/people/${relative.id}/invite`);
     expect(invite.status).toBe(201);
-    const joined = new ApiClient();
-    const registered = await joined.post('/api/register', {
-      username: uniqueName('gudrun'),
-      password: 'gudrun-password',
-      inviteCode: invite.body.code,
-    });
-    expect(registered.status).toBe(201);
-    expect(registered.body.user.id).toBe(relative.id);
+    const joined = await signUpWith(invite.body.code, relative.id);
     expect(await sees(joined, photo.id)).toEqual(unseen);
 
     const tags = await ann.client.get(`/api/media/${photo.id}/tags`);
@@ -121,13 +126,7 @@ describe('attaching a person to an item in a private album', () => {
   it('an account made from the album owner’s own invite sees the item at once', async () => {
     const { relative, photo } = await taggedPrivatePhoto('Hedwig');
     const invite = await ann.client.post(`/api/people/${relative.id}/invite`);
-    const joined = new ApiClient();
-    const registered = await joined.post('/api/register', {
-      username: uniqueName('hedwig'),
-      password: 'hedwig-password',
-      inviteCode: invite.body.code,
-    });
-    expect(registered.status).toBe(201);
+    const joined = await signUpWith(invite.body.code, relative.id);
     expect(await sees(joined, photo.id)).toEqual(seen);
   });
 

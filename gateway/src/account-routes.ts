@@ -1,5 +1,11 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { AccountResponse, LoginRequest, MessageResponse, UserProfile } from '@family/contract';
+import type {
+  AccountResponse,
+  CreateAccountRequest,
+  MessageResponse,
+  ResetPasswordRequest,
+  UserProfile,
+} from '@family/contract';
 import {
   currentRequestId,
   hasNonJsonBody,
@@ -8,7 +14,6 @@ import {
   inputProblem,
   fetchWhileAlive,
   INTERNAL_CALL_TIMEOUT_MS,
-  InternalClient,
   NOT_JSON_MESSAGE,
   REQUEST_ID_HEADER,
   type ServiceAnswer,
@@ -16,6 +21,7 @@ import {
   unavailableMessage,
   type Identity,
 } from '@family/shared';
+import type { AuthClient } from '@family/shared/clients';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
@@ -24,7 +30,7 @@ import type { UserSessions } from './user-sessions';
 /** What the routes the gateway answers itself work with. */
 export interface AccountRouteDeps {
   auth: ServiceTarget;
-  client: InternalClient;
+  authClient: AuthClient;
   limiter: LoginLimiter;
   sessions: UserSessions;
   internalSecret: string;
@@ -32,7 +38,6 @@ export interface AccountRouteDeps {
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-const ACCOUNT_DELETION_TIMEOUT_MS = 10 * 60_000;
 /** The limiter's name for sign-ups with an invite code: one count per address, whatever the username. */
 const INVITE_ATTEMPTS = 'invite:';
 
@@ -146,7 +151,7 @@ function stringField(body: unknown, name: string): string {
 
 /** The routes the gateway answers itself, because they change sessions. */
 export function accountRoutes(deps: AccountRouteDeps): Router {
-  const { auth, client, limiter, sessions } = deps;
+  const { authClient, limiter, sessions } = deps;
   const router = express.Router();
   // Bodies are parsed only on these routes: everything else streams through the proxy untouched. Only JSON is
   // taken, and text no service could store (a null character, a lone surrogate) is refused here with 400.
@@ -163,9 +168,7 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
       await limiter.check(username, address);
       let user: UserProfile;
       try {
-        user = await client.call<UserProfile>(auth, 'POST', '/internal/logins', {
-          body: { username: username.trim(), password } satisfies LoginRequest,
-        });
+        user = await authClient.logIn({ username: username.trim(), password });
       } catch (error) {
         if (error instanceof HttpError && error.code === 'invalid_credentials') {
           await limiter.recordFailure(username, address);
@@ -190,24 +193,22 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
       const invited = body.inviteCode !== undefined;
       const address = req.ip ?? 'unknown';
       if (invited) await limiter.check(INVITE_ATTEMPTS, address);
-      const user = await client
-        .call<UserProfile>(auth, 'POST', '/internal/accounts', {
-          body: {
-            username: body.username,
-            password: body.password,
-            displayName: body.displayName,
-            email: body.email,
-            birthday: body.birthday,
-            inviteCode: body.inviteCode,
-            ...(autoLogin ? {} : { invitedBy: caller!.id }),
-          },
-        })
-        .catch(async (error: unknown) => {
-          if (invited && error instanceof HttpError && error.code === 'invalid_invite_code') {
-            await limiter.recordFailure(INVITE_ATTEMPTS, address);
-          }
-          throw error;
-        });
+      // The fields go on as they came: auth checks them all.
+      const account = {
+        username: body.username,
+        password: body.password,
+        displayName: body.displayName,
+        email: body.email,
+        birthday: body.birthday,
+        inviteCode: body.inviteCode,
+        ...(autoLogin ? {} : { invitedBy: caller!.id }),
+      } as CreateAccountRequest;
+      const user = await authClient.createAccount(account).catch(async (error: unknown) => {
+        if (invited && error instanceof HttpError && error.code === 'invalid_invite_code') {
+          await limiter.recordFailure(INVITE_ATTEMPTS, address);
+        }
+        throw error;
+      });
       // Adding a relative leaves the caller signed in as themselves.
       if (autoLogin) await signIn(req, user, sessions);
       res.status(201).json({ user } satisfies AccountResponse);
@@ -232,10 +233,8 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
     jsonOnly,
     handle(async (req, res) => {
       const user = signedInUser(req);
-      await client.call(auth, 'DELETE', `/internal/accounts/${user.id}`, {
-        // Every service removes the person's things in turn, files included: this may rightly take minutes.
-        timeoutMs: ACCOUNT_DELETION_TIMEOUT_MS,
-      });
+      // Every service removes the person's things in turn, files included: this may rightly take minutes.
+      await authClient.deleteAccount(user.id);
       await destroy(req);
       // The account is gone: so are its sessions on every other device.
       await sessions.endAll(user.id);
@@ -278,14 +277,8 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
       const address = req.ip ?? 'unknown';
       await limiter.check(`reset:${username}`, address);
       try {
-        const result = await client.call<MessageResponse & { userId: number }>(
-          auth,
-          'POST',
-          '/internal/password-resets',
-          {
-            body: req.body,
-          },
-        );
+        // The body goes on as it came: auth checks it.
+        const result = await authClient.resetPassword(req.body as ResetPasswordRequest);
         // A reset means the password may be known to someone else: every session of the account ends.
         await sessions.endAll(result.userId);
         res.json({ message: result.message } satisfies MessageResponse);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
-import { InternalClient, REQUEST_ID_HEADER, requestIdFrom } from '@family/shared';
+import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, type ServiceName } from '@family/shared';
+import { allServiceClients } from '@family/shared/clients';
 import { accountRoutes } from './account-routes';
 import { compressedJson, compressWholeJson } from './compress';
 import { trustProxySetting, type GatewayConfig } from './config';
@@ -79,7 +80,14 @@ export function createGateway(config: GatewayConfig): Gateway {
 
   app.use(requestIds, plainPaths);
   // Public and before the session: it must answer whatever is down, and it names states only.
-  app.get('/api/health', healthRoute(targets, client, redis));
+  const clients = allServiceClients(
+    client,
+    Object.fromEntries(Object.entries(targets).map(([name, target]) => [name, target.url])) as Record<
+      ServiceName,
+      string
+    >,
+  );
+  app.get('/api/health', healthRoute(clients, redis));
   app.use(['/internal', '/internal/*rest'], (_req, res) => {
     res.status(404).json({ message: 'There is nothing at this address.' });
   });
@@ -89,7 +97,15 @@ export function createGateway(config: GatewayConfig): Gateway {
   const sessions = new UserSessions(store, redis);
   app.use('/api', sessionMiddleware(config, store));
 
-  app.use(accountRoutes({ auth: targets.auth, client, limiter, sessions, internalSecret: config.INTERNAL_SECRET }));
+  app.use(
+    accountRoutes({
+      auth: targets.auth,
+      authClient: clients.auth,
+      limiter,
+      sessions,
+      internalSecret: config.INTERNAL_SECRET,
+    }),
+  );
   // Before any body parser: bodies stream through untouched (uploads are never buffered here).
   app.use(apiProxy(targets, config.INTERNAL_SECRET));
   app.use('/api', (_req, res) => {

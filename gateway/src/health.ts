@@ -1,14 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
-import { InternalClient, SERVICE_NAMES, type ServiceName } from '@family/shared';
-import type { ServiceTarget } from './services';
+import { SERVICE_NAMES, type ServiceName } from '@family/shared';
+import type { ServiceClient } from '@family/shared/clients';
 
 type Health = 'ok' | 'unavailable';
-
-interface ServiceHealth {
-  database: Health;
-  storage?: Health;
-}
 
 /** The archive's health as operators and monitors read it: names and states only, never addresses or errors. */
 export interface HealthReport {
@@ -34,7 +29,7 @@ function combine(states: Array<Health | undefined>): Health | 'unknown' {
 }
 
 /** GET /api/health: every service, Postgres, Redis and storage, answered 200 when all is well and 503 when not. */
-export function healthRoute(targets: Record<ServiceName, ServiceTarget>, client: InternalClient, redis: Redis | null) {
+export function healthRoute(clients: Record<ServiceName, ServiceClient>, redis: Redis | null) {
   return async (_req: Request, res: Response): Promise<void> => {
     const [redisHealth, ...answers] = await Promise.all([
       redis
@@ -43,11 +38,7 @@ export function healthRoute(targets: Record<ServiceName, ServiceTarget>, client:
             () => 'unavailable' as const,
           )
         : Promise.resolve('memory' as const),
-      ...SERVICE_NAMES.map((name) =>
-        client
-          .call<ServiceHealth>(targets[name], 'GET', '/internal/health', { timeoutMs: SERVICE_TIMEOUT_MS })
-          .catch(() => null),
-      ),
+      ...SERVICE_NAMES.map((name) => clients[name].health(SERVICE_TIMEOUT_MS).catch(() => null)),
     ]);
     const services = Object.fromEntries(
       SERVICE_NAMES.map((name, index) => [name, answers[index] ? 'ok' : 'unavailable']),

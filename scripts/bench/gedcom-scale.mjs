@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { MB, multipartFrame, sampleMemory } from './measure.mjs';
+import { MB, multipartFile, sampleMemory } from './measure.mjs';
 import { root } from './stack.mjs';
 
 /** `BENCH_GEDCOM_REFUSED_PEOPLE` (1,000,000) and `BENCH_GEDCOM_IMPORTED_PEOPLE` (50,000, the cap). */
@@ -37,19 +36,6 @@ async function writeGedcom(file, people) {
   return fs.statSync(file).size;
 }
 
-function multipartFile(file, size) {
-  const { head, tail, contentType } = multipartFrame({}, 'family.ged', 'text/plain');
-  async function* parts() {
-    yield head;
-    yield* fs.createReadStream(file, { highWaterMark: MB });
-    yield tail;
-  }
-  return {
-    headers: { 'content-type': contentType, 'content-length': String(head.length + size + tail.length) },
-    body: Readable.from(parts()),
-  };
-}
-
 async function measureOne(session, stack, rows, log, dir, people, expectRefusal) {
   const file = path.join(dir, `family-${people}.ged`);
   log(`gedcom scale: writing a generated ${count(people)}-person GEDCOM…`);
@@ -58,7 +44,7 @@ async function measureOne(session, stack, rows, log, dir, people, expectRefusal)
   log(`gedcom scale: uploading ${round(size / MB)} MB through the gateway…`);
   const { result, memory } = await sampleMemory(pids, async () => {
     const started = performance.now();
-    const { headers, body } = multipartFile(file, size);
+    const { headers, body } = multipartFile(file, size, 'family.ged', 'text/plain');
     const answer = await session.post('/api/family/gedcom', body, headers);
     const text = answer.body.toString('utf8');
     if (expectRefusal) {

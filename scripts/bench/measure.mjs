@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -153,4 +154,18 @@ export function multipartFrame(fields, fileName, contentType) {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { head, tail, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A file on disk as a multipart upload named `fileName`, streamed from the disk with its exact length. */
+export function multipartFile(file, size, fileName, contentType) {
+  const { head, tail, contentType: type } = multipartFrame({}, fileName, contentType);
+  async function* parts() {
+    yield head;
+    yield* fs.createReadStream(file, { highWaterMark: MB });
+    yield tail;
+  }
+  return {
+    headers: { 'content-type': type, 'content-length': String(head.length + size + tail.length) },
+    body: Readable.from(parts()),
+  };
 }

@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { MB, multipartFrame, sampleMemory } from './measure.mjs';
+import { MB, multipartFile, sampleMemory } from './measure.mjs';
 
 /** `BENCH_IMPORT_ITEMS` items of `BENCH_IMPORT_ITEM_MB` each (defaults: 200 of 1 MB). */
 const ITEMS = Number(process.env.BENCH_IMPORT_ITEMS ?? 200);
@@ -82,20 +81,6 @@ async function writeExport(dir) {
   return { file, size: fs.statSync(file).size };
 }
 
-/** The ZIP as a multipart upload, streamed from its file. */
-function multipartFile(file, size) {
-  const { head, tail, contentType } = multipartFrame({}, 'family-archive.zip', 'application/zip');
-  async function* parts() {
-    yield head;
-    yield* fs.createReadStream(file, { highWaterMark: MB });
-    yield tail;
-  }
-  return {
-    headers: { 'content-type': contentType, 'content-length': String(head.length + size + tail.length) },
-    body: Readable.from(parts()),
-  };
-}
-
 export async function measureTakeoutImport(session, stack, rows, log) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-bench-import-'));
   try {
@@ -110,7 +95,7 @@ export async function measureTakeoutImport(session, stack, rows, log) {
     let uploadSeconds = 0;
     const { result: job, memory } = await sampleMemory(pids, async () => {
       const started = performance.now();
-      const { headers, body } = multipartFile(file, size);
+      const { headers, body } = multipartFile(file, size, 'family-archive.zip', 'application/zip');
       const answer = await session.post('/api/imports', body, headers);
       if (answer.status !== 202) throw new Error(`The import answered ${answer.status}: ${answer.body}`);
       uploadSeconds = (performance.now() - started) / 1000;

@@ -1,6 +1,7 @@
 /** The calls services make to each other under /internal (never reachable through the gateway). */
 import type { RegisterRequest } from './account';
 import type { AlbumPreviewItem } from './album';
+import type { Sex } from './people';
 
 /**
  * POST /internal/accounts (auth): a new account and its profile, or neither. Answers UserProfile. `invitedBy`,
@@ -73,4 +74,54 @@ export interface SetMediaAlbumRequest {
 export interface RemoveMediaAlbumRequest extends SetMediaAlbumRequest {
   /** The acting person created the album or may edit it as a member (albums knows). */
   albumEditor?: boolean;
+}
+
+/** A date and place as a GEDCOM file gave them (kept as text when it is not genealogical grammar). */
+export interface ImportedEvent {
+  date: string | null;
+  place: string | null;
+}
+
+/** POST /internal/people/batch (profile): one person a GEDCOM import makes. */
+export interface ImportedPerson {
+  displayName: string;
+  givenName: string | null;
+  surname: string | null;
+  sex: Sex;
+  birth: ImportedEvent | null;
+  death: ImportedEvent | null;
+  story: string | null;
+}
+
+/** POST /internal/people/match (profile): someone who may be in the archive already. */
+export interface MatchCandidate {
+  givenName: string | null;
+  surname: string | null;
+  birthDate: string;
+}
+
+/** POST /internal/takeout/albums (albums): an album of an export, made (or found again) as the importing member. */
+export interface ImportedAlbum {
+  createdBy: number;
+  /** `<archiveId>:<album id there>`: the same album imported again is the same album. */
+  source: string;
+  name: string;
+  description: string | null;
+  isShared: boolean;
+  members: { userId: number; canEdit: boolean }[];
+}
+
+/** POST /internal/takeout/profile (profile): a member's story and own memories from an export, where theirs are empty. */
+export interface RestoreProfileRequest {
+  userId: number;
+  story: string | null;
+  memories: { title: string; content: string; createdAt?: string }[];
+  /** More memories of the same import, after the first call took its memories. */
+  append?: boolean;
+}
+
+/** What POST /internal/takeout/profile wrote, so a failed import can take it back. */
+export interface RestoredProfile {
+  story: boolean;
+  memoryIds: number[];
 }

@@ -12,10 +12,15 @@ import { unavailableMessage } from './service-names';
 export const INTERNAL_CALL_TIMEOUT_MS = 10_000;
 
 export interface InternalCallOptions {
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart instead of JSON: a file one service hands another (an import's photo, a family.ged). */
+  form?: FormData;
   /** Milliseconds before the call is given up as unavailable. */
   timeoutMs?: number;
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Calls another service's /internal routes with a service token and the id of the request being handled.
@@ -28,41 +33,63 @@ export class InternalClient {
     private readonly secret: string,
   ) {}
 
+  /** A JSON answer (or none). */
   async call<T>(
     target: { name: string; url: string },
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    method: Method,
     path: string,
     options: InternalCallOptions = {},
   ): Promise<T> {
+    const { text } = await this.exchange(target, method, path, options);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** The answer's bytes (a stored picture), or null when the service answers 404. */
+  async bytes(target: { name: string; url: string }, path: string, options: InternalCallOptions = {}) {
+    try {
+      return (await this.exchange(target, 'GET', path, options)).body;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  private async exchange(
+    target: { name: string; url: string },
+    method: Method,
+    path: string,
+    options: InternalCallOptions,
+  ): Promise<ServiceAnswer> {
     const headers: Record<string, string> = {
       [SERVICE_HEADER]: signServiceToken(this.callerName, this.secret),
       accept: 'application/json',
     };
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // A form sets its own content type, with its boundary.
+    if (options.body !== undefined && !options.form) headers['content-type'] = 'application/json';
+    const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
     let response: ServiceAnswer;
     try {
       response = await fetchWhileAlive(
         target.url,
         new URL(path, target.url),
-        { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+        { method, headers, body },
         options.timeoutMs ?? INTERNAL_CALL_TIMEOUT_MS,
       );
     } catch {
       throw new HttpError(503, unavailableMessage(target.name), 'service_unavailable');
     }
 
-    const { text } = response;
     if (!response.ok) {
-      const { message, code } = readError(text);
+      const { message, code } = readError(response.text);
       // 5xx from a dependency (or a proxy in front of it) is reported as that service being unavailable.
       if (response.status >= 500)
         throw new HttpError(503, message ?? unavailableMessage(target.name), 'service_unavailable');
       throw new HttpError(response.status, message ?? `The ${target.name} service refused the request.`, code);
     }
-    return (text ? JSON.parse(text) : undefined) as T;
+    return response;
   }
 }
 

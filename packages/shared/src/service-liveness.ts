@@ -31,10 +31,11 @@ export function isServiceAlive(baseUrl: string): Promise<boolean> {
   return alive;
 }
 
-/** A whole answer of a service. */
+/** A whole answer of a service: its bytes, and the same as text. */
 export interface ServiceAnswer {
   status: number;
   ok: boolean;
+  body: Buffer;
   text: string;
 }
 
@@ -52,7 +53,8 @@ export async function fetchWhileAlive(baseUrl: string, input: URL, init: Request
   }, LIVENESS_CHECK_EVERY_MS);
   try {
     const response = await fetch(input, { ...init, signal: controller.signal });
-    return { status: response.status, ok: response.ok, text: await response.text() } satisfies ServiceAnswer;
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, ok: response.ok, body, text: body.toString('utf8') } satisfies ServiceAnswer;
   } finally {
     clearTimeout(limit);
     clearInterval(watch);

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { MediaClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import type { AlbumsConfig } from './config';
 import { AlbumMediaController } from './controllers/album-media.controller';
 import { AlbumMemberController } from './controllers/album-member.controller';
@@ -19,8 +20,7 @@ import { AlbumImportService } from './services/album-import.service';
 import { AlbumMediaService } from './services/album-media.service';
 import { AlbumPresenter } from './services/album-presenter';
 import { AlbumService } from './services/album.service';
-import { AlbumPreviewsClient } from './services/album-previews.client';
-import { MediaClient } from './services/media.client';
+import { AlbumPreviewsCache } from './services/album-previews.cache';
 import { ALBUMS_CONFIG } from './services/tokens';
 
 @Module({})
@@ -51,8 +51,8 @@ export class AppModule {
       providers: [
         { provide: ALBUMS_CONFIG, useValue: config },
         AlbumRepository,
-        MediaClient,
-        AlbumPreviewsClient,
+        serviceClient(MediaClient, config.MEDIA_URL),
+        AlbumPreviewsCache,
         AlbumPresenter,
         AlbumService,
         AlbumMediaService,

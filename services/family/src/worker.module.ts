@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { MediaClient, ProfileClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { familyDatabase } from './data-source';
@@ -29,6 +30,8 @@ export class WorkerModule {
       ],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
+        serviceClient(ProfileClient, config.PROFILE_URL),
+        serviceClient(MediaClient, config.MEDIA_URL),
         familyJobsProvider(config, 'worker'),
         FamilyJobsCloser,
         GedcomImportRepository,

@@ -3,11 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import request from 'supertest';
 import yazl from 'yazl';
-import type { GedcomImportStatus } from '@family/contract';
-import { asUser } from '@family/shared/testing';
-import { startGedcomStack } from './gedcom-stack';
+import { gedcomImports, startGedcomStack } from './gedcom-stack';
 
 const GEDCOM_DIR = resolve(__dirname, '../../../../shared/gedcom');
 const HEAD = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n';
@@ -46,22 +43,7 @@ describe('GEDCOM imports within their caps (real Postgres, auth, profile, media,
     await stack.db.query(`DELETE FROM auth.accounts`);
   };
 
-  const upload = (bytes: Buffer, name: string) =>
-    request(stack.family.url).post('/api/family/gedcom').set(asUser(member)).attach('file', bytes, name);
-
-  const importFile = async (bytes: Buffer, name: string): Promise<GedcomImportStatus> => {
-    const started = await upload(bytes, name);
-    expect({ status: started.status, body: started.body }).toMatchObject({ status: 202 });
-    for (let tries = 0; tries < 1200; tries++) {
-      const { body } = await request(stack.family.url)
-        .get(`/api/family/gedcom/imports/${started.body.id}`)
-        .set(asUser(member))
-        .expect(200);
-      if (body.status === 'done' || body.status === 'failed') return body as GedcomImportStatus;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the import did not finish');
-  };
+  const { upload, importFile } = gedcomImports(() => stack, member);
 
   const nothingKept = async () => ({
     imports: Number((await stack.db.query(`SELECT count(*) FROM family.gedcom_imports`)).rows[0].count),

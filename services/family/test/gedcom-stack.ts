@@ -1,9 +1,11 @@
 import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import type { GedcomImportStatus } from '@family/contract';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from 'pg';
 import { loadConfig } from '@family/shared';
 import { ArchiveLogger } from '@family/shared/nest';
-import { freePort, startTestApp, testDatabaseUrl, testEnv } from '@family/shared/testing';
+import { asUser, freePort, startTestApp, testDatabaseUrl, testEnv } from '@family/shared/testing';
 import { AppModule as AlbumsModule } from '../../albums/src/app.module';
 import { AlbumsConfig } from '../../albums/src/config';
 import { AppModule as AuthModule } from '../../auth/src/app.module';
@@ -67,4 +69,27 @@ export async function startGedcomStack() {
       await db.end();
     },
   };
+}
+
+/**
+ * Uploads a GEDCOM file as `member` through the family service, and waits until its import is done or failed.
+ * `stackOf` is read at each call: specs start the stack in beforeAll.
+ */
+export function gedcomImports(stackOf: () => { family: { url: string } }, member: { id: number; username: string }) {
+  const upload = (bytes: Buffer, name: string) =>
+    request(stackOf().family.url).post('/api/family/gedcom').set(asUser(member)).attach('file', bytes, name);
+  const importFile = async (bytes: Buffer, name: string, tries = 1200): Promise<GedcomImportStatus> => {
+    const started = await upload(bytes, name);
+    expect({ status: started.status, body: started.body }).toMatchObject({ status: 202 });
+    for (let tried = 0; tried < tries; tried++) {
+      const { body } = await request(stackOf().family.url)
+        .get(`/api/family/gedcom/imports/${started.body.id}`)
+        .set(asUser(member))
+        .expect(200);
+      if (body.status === 'done' || body.status === 'failed') return body as GedcomImportStatus;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the import did not finish');
+  };
+  return { upload, importFile };
 }

@@ -15,7 +15,7 @@ import type { GedcomData } from '../src/genealogy/gedcom-data';
 import { readGedcom } from '../src/genealogy/gedcom-reader';
 import { syntheticGedcom } from '../src/genealogy/synthetic-gedcom';
 import { validateGedcom7 } from '../src/genealogy/gedcom7-validator';
-import { startGedcomStack } from './gedcom-stack';
+import { gedcomImports, startGedcomStack } from './gedcom-stack';
 
 const GEDCOM_DIR = resolve(__dirname, '../../../../shared/gedcom');
 const counts: Record<string, { indi: number }> = JSON.parse(readFileSync(join(GEDCOM_DIR, 'counts.json'), 'utf8'));
@@ -91,22 +91,7 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
     );
   };
 
-  const upload = (bytes: Buffer, name: string) =>
-    request(stack.family.url).post('/api/family/gedcom').set(asUser(member)).attach('file', bytes, name);
-
-  const importFile = async (bytes: Buffer, name: string): Promise<GedcomImportStatus> => {
-    const started = await upload(bytes, name);
-    expect({ status: started.status, body: started.body }).toMatchObject({ status: 202 });
-    for (let tries = 0; tries < 600; tries++) {
-      const { body } = await request(stack.family.url)
-        .get(`/api/family/gedcom/imports/${started.body.id}`)
-        .set(asUser(member))
-        .expect(200);
-      if (body.status === 'done' || body.status === 'failed') return body as GedcomImportStatus;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the import did not finish');
-  };
+  const { upload, importFile } = gedcomImports(() => stack, member);
 
   /** The worker's own import code on a stored file, without the queue's polling: the round trip of 92 files. */
   const importInProcess = async (bytes: Buffer, name: string): Promise<GedcomImportStatus> => {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { AlbumsClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
 import { ExportController } from './controllers/export.controller';
@@ -15,7 +16,7 @@ import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaRepository } from './repositories/media.repository';
-import { AlbumAccessClient } from './services/album-access.client';
+import { AlbumAccessCache } from './services/album-access.cache';
 import { BulkMediaService } from './services/bulk-media.service';
 import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
@@ -71,8 +72,9 @@ export class AppModule {
       ],
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
+        serviceClient(AlbumsClient, config.ALBUMS_URL),
         MediaRepository,
-        AlbumAccessClient,
+        AlbumAccessCache,
         MediaAccessFactory,
         MediaPresenter,
         MediaJobs,

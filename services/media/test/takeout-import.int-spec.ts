@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { asService } from '@family/shared/testing';
 import type { ImportJob } from '@family/contract';
-import { NOT_AN_EXPORT } from '../src/takeout/takeout-manifest';
+import { NOT_AN_EXPORT } from '../src/takeout/manifest-reader';
 import { NOT_A_ZIP } from '../src/takeout/takeout-upload.service';
 import {
   addPerson,

@@ -1,8 +1,9 @@
-import type { AlbumAccess, ExportScope, TakeoutAlbum, TakeoutPage } from '@family/contract';
+import type { AlbumAccess, ExportScope, ImportedAlbum, TakeoutAlbum, TakeoutPage } from '@family/contract';
 import { ServiceClient } from './service-client';
 
 const PURGE_TIMEOUT_MS = 120_000;
-const PAGE_TIMEOUT_MS = 60_000;
+/** A page of an export's reads may take long on a large archive (the GEDCOM of thousands of people). */
+const PAGE_TIMEOUT_MS = 120_000;
 
 /** The albums service's internal routes: a person's album rights, purges, and albums for takeout. */
 export class AlbumsClient extends ServiceClient {
@@ -16,6 +17,16 @@ export class AlbumsClient extends ServiceClient {
   /** An account is being deleted: its albums and memberships. */
   purgeUser(id: number): Promise<void> {
     return this.call('DELETE', `/internal/users/${id}`, { timeoutMs: PURGE_TIMEOUT_MS });
+  }
+
+  /** An album of an imported export, made (or found again by its source) as the importing member. */
+  importAlbum(album: ImportedAlbum): Promise<{ id: number; created: boolean }> {
+    return this.call('POST', '/internal/takeout/albums', { body: album, timeoutMs: 30_000 });
+  }
+
+  /** Takes back albums a failed import made. */
+  deleteImportedAlbums(ids: number[]): Promise<void> {
+    return this.call('POST', '/internal/takeout/albums/delete', { body: { ids }, timeoutMs: PAGE_TIMEOUT_MS });
   }
 
   /** One page of the albums of a takeout export of `scope`. */

@@ -1,8 +1,8 @@
 import type { CreateAccountRequest, LoginRequest, ResetPasswordRequest, UserProfile } from '@family/contract';
 import { ServiceClient } from './service-client';
 
-/** Account deletion removes files everywhere: it may take minutes. */
-const ACCOUNT_DELETION_TIMEOUT_MS = 120_000;
+/** Account deletion removes files everywhere, service by service: it may rightly take minutes. */
+const ACCOUNT_DELETION_TIMEOUT_MS = 10 * 60_000;
 
 /** The auth service's internal routes: accounts, sign-in, person ids and invites. */
 export class AuthClient extends ServiceClient {

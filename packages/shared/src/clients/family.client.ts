@@ -2,7 +2,8 @@ import type { TakeoutGedcom, TakeoutTiesPage, ExportScope } from '@family/contra
 import { ServiceClient } from './service-client';
 
 const PURGE_TIMEOUT_MS = 120_000;
-const PAGE_TIMEOUT_MS = 60_000;
+/** A page of an export's reads may take long on a large archive (the GEDCOM of thousands of people). */
+const PAGE_TIMEOUT_MS = 120_000;
 
 /** The family service's internal routes: relations of people who go or merge, and the tree for takeout. */
 export class FamilyClient extends ServiceClient {
@@ -16,6 +17,22 @@ export class FamilyClient extends ServiceClient {
   /** A duplicate's ties move to `intoId`, or the whole merge is refused (409) by the family graph rules. */
   mergePerson(personId: number, intoId: number): Promise<void> {
     return this.call('POST', `/internal/people/${personId}/merge`, { body: { intoId } });
+  }
+
+  /**
+   * A takeout's family.ged through the GEDCOM import, sent as a file (it may be megabytes): which person each
+   * record (`I1`) is here. `known`: records that are members here already.
+   */
+  peopleFromGedcom(
+    createdBy: number,
+    file: Blob,
+    known: Map<string, number>,
+  ): Promise<{ people?: Record<string, number> }> {
+    const form = new FormData();
+    form.set('file', file, 'family.ged');
+    const query = new URLSearchParams({ createdBy: String(createdBy) });
+    if (known.size > 0) query.set('known', [...known].map(([record, id]) => `${record}:${id}`).join(','));
+    return this.call('POST', `/internal/gedcom/takeout-people?${query}`, { form, timeoutMs: 30 * 60_000 });
   }
 
   /** One page of the archive's partnerships and child ties, for a takeout export. */

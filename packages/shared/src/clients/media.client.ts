@@ -13,7 +13,8 @@ import { ServiceClient } from './service-client';
 
 /** Purging a person's uploads removes their files: it may take minutes. */
 const PURGE_TIMEOUT_MS = 120_000;
-const PAGE_TIMEOUT_MS = 60_000;
+/** A page of an export's reads may take long on a large archive (the GEDCOM of thousands of people). */
+const PAGE_TIMEOUT_MS = 120_000;
 
 /** The media service's internal routes: items in albums, tags of people, purges and the files a GEDCOM links. */
 export class MediaClient extends ServiceClient {
@@ -54,6 +55,28 @@ export class MediaClient extends ServiceClient {
 
   albumSummaries(request: AlbumSummariesRequest): Promise<AlbumSummaries> {
     return this.call('POST', '/internal/albums/summaries', { body: request });
+  }
+
+  /**
+   * A GEDZIP's photo or document, as an upload of `uploadedBy` with the people who link to it tagged (up to 200;
+   * `tagImported` adds the rest): the item, and whether it is new (the same file again is the same item).
+   */
+  importFile(
+    uploadedBy: number,
+    tags: number[],
+    file: { blob: Blob; name: string; type: string; title: string },
+  ): Promise<{ id: number; added: boolean }> {
+    const form = new FormData();
+    form.set('type', file.type);
+    form.set('title', file.title);
+    form.set('file', file.blob, file.name);
+    const query = new URLSearchParams({ uploadedBy: String(uploadedBy), tags: tags.join(',') });
+    return this.call('POST', `/internal/media/imports?${query}`, { form, timeoutMs: 120_000 });
+  }
+
+  /** More people on an imported item than an upload's query names. */
+  tagImported(mediaId: number, people: number[]): Promise<void> {
+    return this.call('POST', `/internal/media/imports/${mediaId}/tags`, { body: { people } });
   }
 
   /**

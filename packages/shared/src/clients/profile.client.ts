@@ -1,7 +1,12 @@
 import type {
   BecomeMemberRequest,
   CreateProfileRequest,
+  ImportedPerson,
+  MatchCandidate,
   PersonDetail,
+  PersonSummary,
+  RestoreProfileRequest,
+  RestoredProfile,
   TakeoutMemory,
   TakeoutPage,
   UserProfile,
@@ -9,7 +14,10 @@ import type {
 import { ServiceClient } from './service-client';
 
 const PURGE_TIMEOUT_MS = 120_000;
-const PAGE_TIMEOUT_MS = 60_000;
+/** A page of an export's reads may take long on a large archive (the GEDCOM of thousands of people). */
+const PAGE_TIMEOUT_MS = 120_000;
+/** Writing a GEDCOM import's batch of 2,000 people in one transaction. */
+const BATCH_TIMEOUT_MS = 120_000;
 
 /**
  * The profile service's internal routes: profiles of members, everyone for exports, and purges. Looking people up
@@ -40,6 +48,49 @@ export class ProfileClient extends ServiceClient {
   /** Everyone, a page at a time by id after `after` (exports read the whole archive). */
   everyone(after: number, limit: number): Promise<{ items: PersonDetail[]; next: number | null }> {
     return this.call('GET', `/internal/people/all?after=${after}&limit=${limit}`, { timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** People a GEDCOM import makes, recorded as made by `changedBy`: their new ids, in order. */
+  importPeople(changedBy: number, people: ImportedPerson[]): Promise<{ ids: number[] }> {
+    return this.call('POST', '/internal/people/batch', { body: { changedBy, people }, timeoutMs: BATCH_TIMEOUT_MS });
+  }
+
+  /** For each candidate, someone in the archive with the same names and birth date, or null. */
+  matchPeople(people: MatchCandidate[]): Promise<{ ids: (number | null)[] }> {
+    return this.call('POST', '/internal/people/match', { body: { people }, timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** Takes back people an import made (those without an account; auth's rows with them). */
+  removeImportedPeople(ids: number[]): Promise<void> {
+    return this.call('POST', '/internal/people/batch-delete', { body: { ids }, timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** The people of these ids who exist (members and relatives), uncached: an import checks who is still there. */
+  existingPeople(ids: number[]): Promise<PersonSummary[]> {
+    return this.call('POST', '/internal/users/lookup', { body: { ids }, timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** The members with these usernames (ignoring case), in order; null where nobody has it. */
+  membersByUsername(usernames: string[]): Promise<{ ids: (number | null)[] }> {
+    return this.call('POST', '/internal/takeout/usernames', { body: { usernames }, timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** A takeout import's story and memories, where the member's are empty: what was written. */
+  restoreProfile(request: RestoreProfileRequest): Promise<RestoredProfile> {
+    return this.call('POST', '/internal/takeout/profile', { body: request, timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** Takes back what a failed takeout import wrote on the member's profile. */
+  undoRestoredProfile(userId: number, story: boolean, memoryIds: number[]): Promise<void> {
+    return this.call('POST', '/internal/takeout/profile/undo', {
+      body: { userId, story, memoryIds },
+      timeoutMs: PAGE_TIMEOUT_MS,
+    });
+  }
+
+  /** A person's picture as stored (a 512 px WebP), or null when they have none. */
+  takeoutPicture(personId: number): Promise<Buffer | null> {
+    return this.bytes(`/internal/takeout-pictures/${personId}`, { timeoutMs: 30_000 });
   }
 
   /** One page of memories for a takeout export: all of them, or those one person wrote or has on their profile. */

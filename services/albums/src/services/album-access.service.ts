@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AlbumAccess } from '@family/contract';
 import { AlbumRepository } from '../repositories/album.repository';
-import { MediaClient } from './media.client';
+import { MediaClient } from '@family/shared/clients';
 
 /** What other services ask of albums: a person's album rights, and the purge of a deleted account. */
 @Injectable()

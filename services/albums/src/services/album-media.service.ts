@@ -3,7 +3,7 @@ import { HttpError, type Identity } from '@family/shared';
 import { ALBUM_ITEM_SENTENCES, type MessageResponse } from '@family/contract';
 import { ALBUM_NOT_FOUND } from './album-rights';
 import { AlbumService } from './album.service';
-import { MediaClient } from './media.client';
+import { MediaClient } from '@family/shared/clients';
 
 export const ADD_MEDIA_FORBIDDEN = ALBUM_ITEM_SENTENCES.addMediaForbidden;
 
@@ -23,7 +23,7 @@ export class AlbumMediaService {
     const rights = await this.albums.rights(user, albumId);
     rights.requireVisible();
     if (!rights.canEdit) throw new ForbiddenException(ADD_MEDIA_FORBIDDEN);
-    await this.media.addItem(mediaId, albumId, user.id);
+    await this.media.putIntoAlbum(mediaId, { albumId, actingUserId: user.id });
     return { message: 'Media added to album successfully' };
   }
 
@@ -31,7 +31,7 @@ export class AlbumMediaService {
   async remove(user: Identity, albumId: number, mediaId: number): Promise<MessageResponse> {
     const rights = await this.albums.rights(user, albumId);
     try {
-      await this.media.removeItem(mediaId, albumId, user.id, rights.canEdit);
+      await this.media.takeOutOfAlbum(mediaId, { albumId, actingUserId: user.id, albumEditor: rights.canEdit });
     } catch (error) {
       // The uploader may take their item out of an album they cannot see; anyone else learns nothing of it.
       if (!rights.canSee && error instanceof HttpError && error.status < 500) {

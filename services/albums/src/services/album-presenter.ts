@@ -4,7 +4,7 @@ import { DirectoryClient } from '@family/shared';
 import { mapAlbum } from '../dtos/album.dto';
 import { AlbumRepository, type ListedAlbum } from '../repositories/album.repository';
 import { ALBUM_NOT_FOUND } from './album-rights';
-import { AlbumPreviewsClient } from './album-previews.client';
+import { AlbumPreviewsCache } from './album-previews.cache';
 
 export interface PresentOptions {
   /** People already looked up in this request (they must include every creator and member). */
@@ -22,7 +22,7 @@ export class AlbumPresenter {
   constructor(
     private readonly albums: AlbumRepository,
     private readonly directory: DirectoryClient,
-    private readonly previews: AlbumPreviewsClient,
+    private readonly previews: AlbumPreviewsCache,
   ) {}
 
   async one(albumId: number, options: PresentOptions = {}): Promise<Album> {

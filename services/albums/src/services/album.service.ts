@@ -12,7 +12,7 @@ import type { AddMemberDto, CreateAlbumDto, UpdateAlbumDto } from '../dtos/album
 import { AlbumRepository, type AlbumChanges } from '../repositories/album.repository';
 import { AlbumPresenter } from './album-presenter';
 import { ALBUM_NOT_FOUND, AlbumRights } from './album-rights';
-import { MediaClient } from './media.client';
+import { MediaClient } from '@family/shared/clients';
 
 export const DELETE_FORBIDDEN = 'Only the album creator can delete it';
 export const UPDATE_FORBIDDEN = 'Only the album creator can change it';

@@ -5,14 +5,13 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { HttpException, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { GedcomImportReport } from '@family/contract';
-import { HttpError, InternalClient } from '@family/shared';
+import { HttpError } from '@family/shared';
+import { ProfileClient } from '@family/shared/clients';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import { makeTempFolder, removeLeftTempFolders } from '@family/shared/uploads';
-import type { FamilyConfig } from '../config';
 import { GedcomRefusedError, type GedcomImport, type GedcomPerson } from '../genealogy/gedcom-data';
 import { readGedcomStream } from '../genealogy/gedcom-reader';
-import { FAMILY_CONFIG } from '../services/services';
 import { GedcomImportRepository, type ImportRecord } from './gedcom-import.repository';
 import { GEDCOM_STORAGE, GEDCOM_TEMP_PREFIX, type GedcomImportJob } from './gedcom-jobs';
 import { GedcomMediaImporter, type MediaPlan, planMedia } from './gedcom-media';
@@ -73,14 +72,9 @@ export class GedcomImporter implements OnApplicationBootstrap {
     private readonly imports: GedcomImportRepository,
     private readonly ties: GedcomTieWriter,
     private readonly mediaImporter: GedcomMediaImporter,
-    private readonly internal: InternalClient,
+    private readonly profile: ProfileClient,
     @Inject(GEDCOM_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
   ) {}
-
-  private get profile() {
-    return { name: 'profile', url: this.config.PROFILE_URL };
-  }
 
   /** Copies of uploads and imports a killed process of the family service or its worker left go at start. */
   async onApplicationBootstrap(): Promise<void> {
@@ -185,15 +179,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
       const start = all.slice(0, i).reduce((sum, earlier) => sum + earlier.length, 0);
       return keys.slice(start, start + part.length);
     })) {
-      const { ids } = await this.internal.call<{ ids: (number | null)[] }>(
-        this.profile,
-        'POST',
-        '/internal/people/match',
-        {
-          body: { people: batch.map((entry) => entry.key) },
-          timeoutMs: 60_000,
-        },
-      );
+      const { ids } = await this.profile.matchPeople(batch.map((entry) => entry.key));
       batch.forEach(({ person }, index) => {
         const id = ids[index];
         if (id === null || id === undefined || inArchive.has(id)) return;
@@ -208,10 +194,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
     const newPeople = fresh.map((person) => ({ record: person.id, fields: importedPerson(person) }));
     for (const part of bodies(newPeople.map((entry) => entry.fields))) {
       const batch = newPeople.splice(0, part.length);
-      const { ids } = await this.internal.call<{ ids: number[] }>(this.profile, 'POST', '/internal/people/batch', {
-        body: { changedBy: record.createdBy, people: part },
-        timeoutMs: 120_000,
-      });
+      const { ids } = await this.profile.importPeople(record.createdBy, part);
       created.push(...ids);
       batch.forEach((entry, index) => personOf.set(entry.record, ids[index]!));
       await this.imports.progress(
@@ -276,10 +259,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
   private async existing(ids: number[]): Promise<Set<number>> {
     const alive = new Set<number>();
     for (const batch of chunks(ids, 5000)) {
-      const people = await this.internal.call<{ id: number }[]>(this.profile, 'POST', '/internal/users/lookup', {
-        body: { ids: batch },
-        timeoutMs: 60_000,
-      });
+      const people = await this.profile.existingPeople(batch);
       for (const person of people) alive.add(person.id);
     }
     return alive;
@@ -288,8 +268,8 @@ export class GedcomImporter implements OnApplicationBootstrap {
   /** Takes back the people this run created (profile removes them from auth too). */
   private async undo(created: number[]): Promise<void> {
     for (const batch of chunks(created)) {
-      await this.internal
-        .call(this.profile, 'POST', '/internal/people/batch-delete', { body: { ids: batch }, timeoutMs: 60_000 })
+      await this.profile
+        .removeImportedPeople(batch)
         .catch((error: Error) => this.logger.error(`could not remove imported people: ${error.message}`));
     }
   }

@@ -2,13 +2,11 @@ import { createWriteStream, openAsBlob } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { GedcomReportLine } from '@family/contract';
-import { InternalClient, SERVICE_HEADER, signServiceToken } from '@family/shared';
-import type { FamilyConfig } from '../config';
+import { MediaClient } from '@family/shared/clients';
 import { type GedcomMedia, GedcomTooLargeError } from '../genealogy/gedcom-data';
 import { GEDCOM_LIMITS, OVER_LIMIT } from '../genealogy/gedcom-limits';
-import { FAMILY_CONFIG } from '../services/services';
 import type { GedcomPackage, PackageFile } from './gedcom-package';
 import { clip } from './gedcom-people';
 
@@ -78,10 +76,7 @@ export function planMedia(media: GedcomMedia[], pkg: GedcomPackage): MediaPlan {
  */
 @Injectable()
 export class GedcomMediaImporter {
-  constructor(
-    @Inject(FAMILY_CONFIG) private readonly config: FamilyConfig,
-    private readonly internal: InternalClient,
-  ) {}
+  constructor(private readonly media: MediaClient) {}
 
   async import(
     plan: MediaPlan,
@@ -98,10 +93,7 @@ export class GedcomMediaImporter {
         await pipeline(await file.open(), createWriteStream(path));
         const { id } = await this.send(path, file.name.split('/').pop()!, file.title, people, uploadedBy);
         for (let start = TAGS_WITH_UPLOAD; start < people.length; start += TAGS_PER_CALL) {
-          await this.internal.call(this.media, 'POST', `/internal/media/imports/${id}/tags`, {
-            body: { people: people.slice(start, start + TAGS_PER_CALL) },
-            timeoutMs: 60_000,
-          });
+          await this.media.tagImported(id, people.slice(start, start + TAGS_PER_CALL));
         }
         outcome.added++;
       } catch (error) {
@@ -120,10 +112,6 @@ export class GedcomMediaImporter {
     return outcome;
   }
 
-  private get media() {
-    return { name: 'media', url: this.config.MEDIA_URL };
-  }
-
   /** The file as an upload to media, tagged with its first people; answers the item. */
   private async send(
     path: string,
@@ -132,29 +120,11 @@ export class GedcomMediaImporter {
     tags: number[],
     uploadedBy: number,
   ): Promise<{ id: number }> {
-    const form = new FormData();
-    form.set('type', DOCUMENT.test(fileName) ? 'document' : 'photo');
-    form.set('title', clip(title, 200) ?? clip(fileName, 200)!);
-    form.set('file', await openAsBlob(path), fileName);
-    let response: Response;
-    try {
-      // Who uploads and who is tagged go in the query (MediaImportQuery); the form is the ordinary upload's.
-      const url = new URL('/internal/media/imports', this.config.MEDIA_URL);
-      url.searchParams.set('uploadedBy', String(uploadedBy));
-      url.searchParams.set('tags', tags.slice(0, TAGS_WITH_UPLOAD).join(','));
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { [SERVICE_HEADER]: signServiceToken('family', this.config.INTERNAL_SECRET) },
-        body: form,
-        signal: AbortSignal.timeout(120_000),
-      });
-    } catch {
-      throw new Error('the media service could not be reached');
-    }
-    if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      throw new Error(body.message ?? `the media service answered ${response.status}`);
-    }
-    return (await response.json()) as { id: number };
+    return this.media.importFile(uploadedBy, tags.slice(0, TAGS_WITH_UPLOAD), {
+      blob: await openAsBlob(path),
+      name: fileName,
+      type: DOCUMENT.test(fileName) ? 'document' : 'photo',
+      title: clip(title, 200) ?? clip(fileName, 200)!,
+    });
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import type { Request } from 'express';
 import { Internal, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { MediaImportQuery, MediaImportTagsDto, TaggedFilesQuery } from '../dtos/media-import.dto';
-import { AlbumAccessClient } from '../services/album-access.client';
+import { AlbumAccessCache } from '../services/album-access.cache';
 import { MediaImportService } from '../services/media-import.service';
 
 /** GEDCOM in and out (the family service): files that come with an import, and the files an export links. */
@@ -11,7 +11,7 @@ import { MediaImportService } from '../services/media-import.service';
 export class InternalMediaImportController {
   constructor(
     private readonly imports: MediaImportService,
-    private readonly albums: AlbumAccessClient,
+    private readonly albums: AlbumAccessCache,
   ) {}
 
   @Post('imports')

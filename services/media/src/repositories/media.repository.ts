@@ -134,7 +134,7 @@ export class Params {
 /**
  * The album ids a person sees as a Postgres array literal, made once per kept answer of the albums service
  * (the same array comes back while it is kept): the driver would otherwise quote each of a family's hundreds of
- * ids on every list. The ids are integers (AlbumAccessClient keeps nothing else).
+ * ids on every list. The ids are integers (AlbumAccessCache keeps nothing else).
  */
 const albumIdLiterals = new WeakMap<number[], string>();
 function albumIdsParam(ids: number[]): string {

@@ -2,7 +2,7 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import type { AlbumAccess } from '@family/contract';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaRepository } from '../repositories/media.repository';
-import { AlbumAccessClient } from './album-access.client';
+import { AlbumAccessCache } from './album-access.cache';
 
 export const NOT_FOUND_MESSAGE = "This media item doesn't exist or you don't have permission to view it.";
 export const EDIT_FORBIDDEN = 'Only the uploader or an album editor can edit this item';
@@ -18,7 +18,7 @@ export class MediaAccess {
   constructor(
     readonly userId: number,
     private readonly media: MediaRepository,
-    albums: AlbumAccessClient,
+    albums: AlbumAccessCache,
   ) {
     this.albumAccess = albums.lazy(userId);
   }
@@ -67,7 +67,7 @@ export class MediaAccess {
 export class MediaAccessFactory {
   constructor(
     private readonly media: MediaRepository,
-    private readonly albums: AlbumAccessClient,
+    private readonly albums: AlbumAccessCache,
   ) {}
 
   for(userId: number): MediaAccess {

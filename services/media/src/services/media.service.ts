@@ -5,7 +5,7 @@ import { ChangeGenerations } from '@family/shared/nest';
 import type { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { type MediaChanges, type MediaFilter, MediaRepository } from '../repositories/media.repository';
-import { AlbumAccessClient } from './album-access.client';
+import { AlbumAccessCache } from './album-access.cache';
 import { MediaAccessFactory, NOT_FOUND_MESSAGE } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { needsPreparing } from '../dtos/media.dto';
@@ -22,7 +22,7 @@ export class MediaService {
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
-    private readonly albumAccess: AlbumAccessClient,
+    private readonly albumAccess: AlbumAccessCache,
     private readonly generations: ChangeGenerations,
   ) {}
 

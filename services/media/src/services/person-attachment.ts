@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type AttachableItem, MediaRepository } from '../repositories/media.repository';
-import { AlbumAccessClient } from './album-access.client';
+import { AlbumAccessCache } from './album-access.cache';
 import type { MediaAccess } from './media-access.service';
 
 /**
@@ -12,7 +12,7 @@ import type { MediaAccess } from './media-access.service';
 @Injectable()
 export class PersonAttachment {
   constructor(
-    private readonly albumAccess: AlbumAccessClient,
+    private readonly albumAccess: AlbumAccessCache,
     private readonly media: MediaRepository,
   ) {}
 

@@ -1,8 +1,10 @@
 import { openAsBlob } from 'node:fs';
-import { HttpException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { InternalClient, SERVICE_HEADER, signServiceToken } from '@family/shared';
-import type { MediaWorkerConfig } from '../worker/worker-config';
-import { WORKER_CONFIG } from '../worker/worker-tokens';
+import { HttpException, Injectable } from '@nestjs/common';
+import type { ImportedAlbum, RestoredProfile, RestoreProfileRequest } from '@family/contract';
+import { HttpError } from '@family/shared';
+import { AlbumsClient, FamilyClient, ProfileClient } from '@family/shared/clients';
+
+export type { ImportedAlbum } from '@family/contract';
 
 /** A JSON body stays under the services' 100 kB limit with room to spare. */
 const BODY_BUDGET = 90_000;
@@ -30,16 +32,6 @@ function bodies<T>(items: T[], firstBudget: number): T[][] {
   return out;
 }
 
-export interface ImportedAlbum {
-  createdBy: number;
-  /** `<archiveId>:<album id there>`: the same album imported again is the same album. */
-  source: string;
-  name: string;
-  description: string | null;
-  isShared: boolean;
-  members: { userId: number; canEdit: boolean }[];
-}
-
 /**
  * What a takeout import asks of albums, profile and family (docs/architecture.md "Internal calls"): members by
  * username, the people of family.ged, albums made (or found again) as the importing member, the member's story and
@@ -48,41 +40,23 @@ export interface ImportedAlbum {
 @Injectable()
 export class TakeoutCalls {
   constructor(
-    private readonly internal: InternalClient,
-    @Inject(WORKER_CONFIG) private readonly config: MediaWorkerConfig,
+    private readonly profile: ProfileClient,
+    private readonly albums: AlbumsClient,
+    private readonly family: FamilyClient,
   ) {}
-
-  private get profile() {
-    return { name: 'profile', url: this.config.PROFILE_URL };
-  }
-
-  private get albums() {
-    return { name: 'albums', url: this.config.ALBUMS_URL };
-  }
 
   /** The members with these usernames (ignoring case), in order; null where nobody has it. */
   async membersByUsername(usernames: string[]): Promise<(number | null)[]> {
     if (usernames.length === 0) return [];
-    const { ids } = await this.internal.call<{ ids: (number | null)[] }>(
-      this.profile,
-      'POST',
-      '/internal/takeout/usernames',
-      { body: { usernames }, timeoutMs: 60_000 },
-    );
-    return ids;
+    return (await this.profile.membersByUsername(usernames)).ids;
   }
 
   album(album: ImportedAlbum): Promise<{ id: number; created: boolean }> {
-    return this.internal.call(this.albums, 'POST', '/internal/takeout/albums', { body: album, timeoutMs: 30_000 });
+    return this.albums.importAlbum(album);
   }
 
   async deleteAlbums(ids: number[]): Promise<void> {
-    for (const batch of chunks(ids, 5000)) {
-      await this.internal.call(this.albums, 'POST', '/internal/takeout/albums/delete', {
-        body: { ids: batch },
-        timeoutMs: 60_000,
-      });
-    }
+    for (const batch of chunks(ids, 5000)) await this.albums.deleteImportedAlbums(batch);
   }
 
   /**
@@ -93,17 +67,17 @@ export class TakeoutCalls {
   async restoreProfile(
     userId: number,
     story: string | null,
-    memories: { title: string; content: string; createdAt?: string }[],
-    onAnswer: (answer: { story: boolean; memoryIds: number[] }) => void,
+    memories: RestoreProfileRequest['memories'],
+    onAnswer: (answer: RestoredProfile) => void,
   ): Promise<void> {
     const batches = bodies(memories, BODY_BUDGET - Buffer.byteLength(JSON.stringify(story ?? '')));
     for (const [index, batch] of (batches.length > 0 ? batches : [[]]).entries()) {
-      const answer = await this.internal.call<{ story: boolean; memoryIds: number[] }>(
-        this.profile,
-        'POST',
-        '/internal/takeout/profile',
-        { body: { userId, story: index === 0 ? story : null, memories: batch, append: index > 0 }, timeoutMs: 60_000 },
-      );
+      const answer = await this.profile.restoreProfile({
+        userId,
+        story: index === 0 ? story : null,
+        memories: batch,
+        append: index > 0,
+      });
       onAnswer(answer);
       if (index === 0 && answer.memoryIds.length === 0) return;
     }
@@ -113,44 +87,27 @@ export class TakeoutCalls {
     if (!story && memoryIds.length === 0) return;
     const batches = memoryIds.length > 0 ? chunks(memoryIds, 5000) : [[]];
     for (const [index, batch] of batches.entries()) {
-      await this.internal.call(this.profile, 'POST', '/internal/takeout/profile/undo', {
-        body: { userId, story: story && index === 0, memoryIds: batch },
-        timeoutMs: 60_000,
-      });
+      await this.profile.undoRestoredProfile(userId, story && index === 0, batch);
     }
   }
 
   /**
-   * family.ged through the family service's GEDCOM import: which person each record (`I1`) is here. Sent as a
-   * file (it may be megabytes), so by fetch with a service token rather than the JSON client. `known`: records
-   * that are members here already (a family's members: a short list, so it fits the query).
+   * family.ged through the family service's GEDCOM import: which person each record (`I1`) is here. `known`:
+   * records that are members here already (a family's members: a short list, so it fits the query).
    */
   async peopleFromGedcom(createdBy: number, path: string, known: Map<string, number>): Promise<Map<string, number>> {
-    const form = new FormData();
-    form.set('file', await openAsBlob(path), 'family.ged');
-    const url = new URL('/internal/gedcom/takeout-people', this.config.FAMILY_URL);
-    url.searchParams.set('createdBy', String(createdBy));
-    if (known.size > 0) url.searchParams.set('known', [...known].map(([record, id]) => `${record}:${id}`).join(','));
-    let response: Response;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { [SERVICE_HEADER]: signServiceToken('media', this.config.INTERNAL_SECRET) },
-        body: form,
-        signal: AbortSignal.timeout(30 * 60_000),
-      });
-    } catch {
-      throw new ServiceUnavailableException('The family service is unavailable. Try again shortly.');
+      const answer = await this.family.peopleFromGedcom(createdBy, await openAsBlob(path), known);
+      return new Map(Object.entries(answer.people ?? {}));
+    } catch (error) {
+      // The export's own tree refused (malformed, over a cap): the import's sentence says whose it was.
+      if (error instanceof HttpError && error.status < 500) {
+        throw new HttpException(
+          { message: `The family tree of the export was refused: ${error.message}` },
+          error.status,
+        );
+      }
+      throw error;
     }
-    const body = (await response.json().catch(() => ({}))) as { people?: Record<string, number>; message?: string };
-    if (!response.ok) {
-      if (response.status >= 500)
-        throw new ServiceUnavailableException('The family service is unavailable. Try again shortly.');
-      throw new HttpException(
-        { message: `The family tree of the export was refused: ${body.message ?? response.status}` },
-        response.status,
-      );
-    }
-    return new Map(Object.entries(body.people ?? {}));
   }
 }

@@ -33,7 +33,7 @@ import { MEDIA_STORAGE } from '../services/storage.provider';
 import { TakeoutCalls } from './takeout-calls';
 import { type CreatedByImport, type ImportRow, TakeoutImportRepository } from './takeout-import.repository';
 import { TAKEOUT_TEMP_PREFIX, type TakeoutImportJob } from './takeout-jobs';
-import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './takeout-manifest';
+import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './manifest-reader';
 
 const UNEXPECTED = 'The import stopped unexpectedly. Nothing was kept; please try again.';
 /** Files of the ZIP the import reads or knows to leave out (docs/api.md "Import of an export"). */

@@ -21,7 +21,7 @@ import { MEDIA_STORAGE } from '../services/storage.provider';
 import { MEDIA_CONFIG } from '../services/tokens';
 import { TakeoutImportRepository } from './takeout-import.repository';
 import { importKey, TAKEOUT_TEMP_PREFIX } from './takeout-jobs';
-import { readManifest, takeoutZipLimits } from './takeout-manifest';
+import { readManifest, takeoutZipLimits } from './manifest-reader';
 
 export const NOT_A_ZIP = 'This file is not a ZIP: choose the .zip file that "Download everything" made.';
 const NOT_MULTIPART = 'Please send the export as a form with a file (multipart/form-data).';

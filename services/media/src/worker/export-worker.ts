@@ -9,7 +9,7 @@ import { EXPORT_TAKEOUT, type ExportJobData } from '../services/media-jobs';
 import { derivativeKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { ExportRepository, type ExportRow } from '../takeout/export.repository';
-import { buildManifest, type TakeoutContent } from './takeout-manifest';
+import { buildManifest, type TakeoutContent } from './manifest-writer';
 import { TakeoutSources } from './takeout-sources';
 import { takeoutZip } from './takeout-zip';
 

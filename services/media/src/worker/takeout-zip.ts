@@ -6,7 +6,7 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { derivativeKey } from '../services/object-keys';
 import { postPath } from '../takeout/takeout-names';
 import { indexHtml } from './takeout-index-html';
-import { postMarkdown } from './takeout-manifest';
+import { postMarkdown } from './manifest-writer';
 
 /** How the ZIP reaches what it packs: storage for the files, profile for the pictures. */
 export interface TakeoutZipSources {

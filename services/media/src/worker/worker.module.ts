@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { AlbumsClient, FamilyClient, ProfileClient } from '@family/shared/clients';
+import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import { mediaDatabase } from '../data-source';
 import { MediaItemEntity } from '../entities/media-item.entity';
@@ -38,6 +39,9 @@ export class WorkerModule {
       ],
       providers: [
         { provide: WORKER_CONFIG, useValue: config },
+        serviceClient(ProfileClient, config.PROFILE_URL),
+        serviceClient(AlbumsClient, config.ALBUMS_URL),
+        serviceClient(FamilyClient, config.FAMILY_URL),
         MediaRepository,
         MediaPreparer,
         MediaWorker,

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AlbumAccess } from '@family/contract';
-import { ChangeAwareCache, InternalClient } from '@family/shared';
+import { ChangeAwareCache } from '@family/shared';
+import { AlbumsClient } from '@family/shared/clients';
 import { ChangeGenerations } from '@family/shared/nest';
-import { MEDIA_CONFIG } from './tokens';
-import type { MediaConfig } from '../config';
 
 export const NO_ALBUM_ACCESS: AlbumAccess = { visible: [], editable: [], created: [] };
 
@@ -16,13 +15,12 @@ const ALBUM_ACCESS_CACHE_MS = 10_000;
  * usually makes no call at all, and a right taken away is never used again once albums has answered.
  */
 @Injectable()
-export class AlbumAccessClient {
+export class AlbumAccessCache {
   private readonly cache = new ChangeAwareCache<number, AlbumAccess>(ALBUM_ACCESS_CACHE_MS);
 
   constructor(
-    private readonly client: InternalClient,
+    private readonly albums: AlbumsClient,
     private readonly generations: ChangeGenerations,
-    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
 
   async forUser(userId: number): Promise<AlbumAccess> {
@@ -30,11 +28,7 @@ export class AlbumAccessClient {
     const generation = await this.generations.current('album-access');
     const cached = this.cache.get(userId, generation);
     if (cached) return cached;
-    const access = await this.client.call<Partial<AlbumAccess>>(
-      { name: 'albums', url: this.config.ALBUMS_URL },
-      'GET',
-      `/internal/users/${userId}/album-access`,
-    );
+    const access: Partial<AlbumAccess> | undefined = await this.albums.albumAccess(userId);
     const answer = {
       visible: ids(access?.visible),
       editable: ids(access?.editable),

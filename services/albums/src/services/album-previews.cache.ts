@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AlbumMediaSummary, AlbumSummaries } from '@family/contract';
-import { ChangeAwareCache, InternalClient } from '@family/shared';
-import type { AlbumsConfig } from '../config';
-import { ALBUMS_CONFIG } from './tokens';
+import { Injectable } from '@nestjs/common';
+import type { AlbumMediaSummary } from '@family/contract';
+import { ChangeAwareCache } from '@family/shared';
+import { MediaClient } from '@family/shared/clients';
 
 /** As many albums as media's summaries take in one call (AlbumSummariesDto). */
 const SUMMARIES_PER_CALL = 1000;
@@ -18,15 +17,12 @@ const PREVIEWS_KEPT = 10_000;
  * read on every list), and after a change it carries every album's.
  */
 @Injectable()
-export class AlbumPreviewsClient {
+export class AlbumPreviewsCache {
   private readonly kept = new ChangeAwareCache<number, AlbumMediaSummary>(PREVIEWS_CACHE_MS, PREVIEWS_KEPT);
   /** The generation of what is kept; null before the first answer. */
   private generation: string | null = null;
 
-  constructor(
-    private readonly client: InternalClient,
-    @Inject(ALBUMS_CONFIG) private readonly config: AlbumsConfig,
-  ) {}
+  constructor(private readonly media: MediaClient) {}
 
   async summaries(albumIds: number[]): Promise<Map<number, AlbumMediaSummary>> {
     const unique = [...new Set(albumIds)];
@@ -47,13 +43,10 @@ export class AlbumPreviewsClient {
         if (summary) keptHere.set(albumId, summary);
       }
     }
-    const answer = await this.client.call<AlbumSummaries>(
-      { name: 'media', url: this.config.MEDIA_URL },
-      'POST',
-      '/internal/albums/summaries',
-      {
-        body: keptHere.size > 0 ? { albumIds, keptGeneration: held, keptAlbumIds: [...keptHere.keys()] } : { albumIds },
-      },
+    const answer = await this.media.albumSummaries(
+      held !== null && keptHere.size > 0
+        ? { albumIds, keptGeneration: held, keptAlbumIds: [...keptHere.keys()] }
+        : { albumIds },
     );
     // A new generation: media answered every album, and what was kept is stale.
     const stillKept = answer.generation === held;
