@@ -21,7 +21,8 @@ describe('media internal routes (for the auth and albums services)', () => {
   const albums = asService('albums');
 
   beforeAll(async () => {
-    stack = await startMediaStack();
+    // A database of its own: the album previews' generation must not move with other spec files' leftovers.
+    stack = await startMediaStack({ ownDatabase: true });
     gwen = await addPerson(stack, 201, 'gwen', 'Gwen');
     hank = await addPerson(stack, 202, 'hank', 'Hank');
   });
@@ -197,6 +198,8 @@ describe('media internal routes (for the auth and albums services)', () => {
         .expect(200);
       made[title] = item.id;
     }
+    // The worker prepares each document, and that changes what a preview shows: the generation settles once all are.
+    for (const id of Object.values(made)) await waitPrepared(stack, gwen, id);
     const response = await internal()
       .post('/internal/albums/summaries')
       .set(albums)

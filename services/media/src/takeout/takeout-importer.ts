@@ -110,12 +110,19 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     await this.imports.progress(row.id, 0, 0, created);
     const folder = await makeTempFolder(TAKEOUT_TEMP_PREFIX);
     let zip: CheckedZip | null = null;
+    // Before the import is shown ended: once it says done or failed, nothing of it is left on disk.
+    const cleanUp = async () => {
+      zip?.close();
+      zip = null;
+      await rm(folder, { recursive: true, force: true });
+    };
     try {
       const path = join(folder, 'upload.zip');
       await pipeline(await this.storage.get(row.fileKey), createWriteStream(path));
       zip = await openCheckedZip(path, takeoutZipLimits(Number.MAX_SAFE_INTEGER));
       const manifest = await readManifest(zip);
       const report = await this.restore(row, zip, folder, manifest, created, queuePreparing);
+      await cleanUp();
       await this.imports.finish(row.id, report);
       await this.storage.delete(row.fileKey).catch(() => undefined);
       this.logger.log(`Takeout import ${row.id}: ${report.media} items, ${report.skipped.length} skipped`);
@@ -124,6 +131,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       const refused = error instanceof ZipRefusedError || (error instanceof HttpException && error.getStatus() < 500);
       if (refused || job.lastAttempt) {
         this.logger.error(`Takeout import ${row.id} failed: ${(error as Error)?.stack ?? String(error)}`);
+        await cleanUp();
         await this.imports.fail(row.id, refused ? (error as Error).message : UNEXPECTED);
         await this.storage.delete(row.fileKey).catch(() => undefined);
         return;
@@ -131,8 +139,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       await this.imports.progress(row.id, 0, 0, { media: [], albums: [], memories: [], story: false });
       throw error;
     } finally {
-      zip?.close();
-      await rm(folder, { recursive: true, force: true });
+      await cleanUp();
     }
   }
 
