@@ -7,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const webSrc = fileURLToPath(new URL('./web/src/', import.meta.url));
+const familySrc = fileURLToPath(new URL('./services/family/src/', import.meta.url));
 // Every folder under web/src/features is a feature: a new one is fenced in without editing this file.
 const webFeatures = readdirSync(`${webSrc}features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -85,6 +86,30 @@ export default tseslint.config(
               target: ['./components', './lib', './config', './theme'],
               from: ['./features', './app'],
               message: 'Shared code does not import features or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The family service's GEDCOM code has two sides: gedcom-format/ reads and writes the file format and knows
+    // nothing of the archive; gedcom-archive/ (uploads, the import job, the export, takeout) applies it here.
+    files: ['services/family/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: familySrc,
+          zones: [
+            {
+              target: './gedcom-format',
+              from: '.',
+              except: ['./gedcom-format'],
+              message:
+                'The GEDCOM format imports nothing of the service: what applies it to the archive lives in gedcom-archive/.',
             },
           ],
         },

@@ -90,7 +90,7 @@ const PROCESSES = ['gateway', 'auth', 'profile', 'media', 'albums', 'family', 'f
  */
 async function measureGedcom(stack, cookie, { people, seconds: budget, seed }) {
   const require = createRequire(import.meta.url);
-  const { syntheticGedcom } = require(path.join(root, 'services/family/dist/genealogy/synthetic-gedcom.js'));
+  const { syntheticGedcom } = require(path.join(root, 'services/family/dist/gedcom-format/synthetic-family.js'));
   const file = Buffer.from(syntheticGedcom(people, { seed }), 'utf8');
   stack.check();
   const pids = Object.fromEntries(PROCESSES.map((name) => [name, stack.pid(name)]));

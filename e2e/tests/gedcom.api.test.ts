@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GedcomImportStatus } from '@family/contract';
-import { readGedcom } from '../../services/family/src/genealogy/gedcom-reader';
-import { validateGedcom7 } from '../../services/family/src/genealogy/gedcom7-validator';
+import { readGedcom } from '../../services/family/src/gedcom-format/reader';
+import { validateGedcom7 } from '../../services/family/src/gedcom-format/gedcom7-validator';
 import { signUp, type SignedUp } from '../support/api';
 import { repoRoot } from '../support/stack';
 

@@ -21,7 +21,7 @@ const count = (value) => value.toLocaleString('en');
 /** Writes the generated family (each line ends in its newline) in batches, so the bench never holds the file. */
 async function writeGedcom(file, people) {
   const require = createRequire(import.meta.url);
-  const { syntheticGedcomLines } = require(path.join(root, 'services/family/dist/genealogy/synthetic-gedcom.js'));
+  const { syntheticGedcomLines } = require(path.join(root, 'services/family/dist/gedcom-format/synthetic-family.js'));
   const out = fs.createWriteStream(file);
   let batch = [];
   for (const line of syntheticGedcomLines(people, { seed: 7 })) {

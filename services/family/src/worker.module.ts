@@ -4,13 +4,13 @@ import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { familyDatabase } from './data-source';
-import { FamilyJobsCloser, familyJobsProvider } from './gedcom/family-jobs.provider';
-import { GedcomImportRepository } from './gedcom/gedcom-import.repository';
-import { GedcomImporter } from './gedcom/gedcom-importer';
-import { GEDCOM_STORAGE } from './gedcom/gedcom-jobs';
-import { GedcomMediaImporter } from './gedcom/gedcom-media';
-import { GedcomTieWriter } from './gedcom/gedcom-ties';
-import { GedcomWorker } from './gedcom/gedcom-worker';
+import { FamilyJobsCloser, familyJobsProvider } from './gedcom-archive/family-jobs.provider';
+import { GedcomImportRepository } from './gedcom-archive/import.repository';
+import { GedcomImporter } from './gedcom-archive/importer';
+import { GEDCOM_STORAGE } from './gedcom-archive/jobs';
+import { GedcomMediaImporter } from './gedcom-archive/media';
+import { GedcomTieWriter } from './gedcom-archive/ties';
+import { GedcomWorker } from './gedcom-archive/worker';
 import { FAMILY_CONFIG } from './services/services';
 
 /** The family worker: the same database and storage as the service, no HTTP; it runs GEDCOM imports. */

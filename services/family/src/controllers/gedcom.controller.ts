@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 import type { Identity } from '@family/shared';
 import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { GedcomExportQueryDto } from '../dtos/gedcom.dto';
-import { GedcomExportService } from '../gedcom/gedcom-export.service';
-import { GedcomUploadService } from '../gedcom/gedcom-upload.service';
+import { GedcomExportService } from '../gedcom-archive/export.service';
+import { GedcomUploadService } from '../gedcom-archive/upload.service';
 
 /** GEDCOM in and out (docs/api.md "GEDCOM"); every member may import and export (docs/rights.md). */
 @Controller('api/family/gedcom')

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Internal, Multipart } from '@family/shared/nest';
 import { knownRecords, TakeoutPeopleQuery } from '../dtos/gedcom.dto';
-import { GedcomTakeoutService } from '../gedcom/gedcom-takeout.service';
+import { GedcomTakeoutService } from '../gedcom-archive/takeout.service';
 
 /** A takeout import's family.ged, sent by the media worker (docs/architecture.md "Internal calls"). */
 @Internal()

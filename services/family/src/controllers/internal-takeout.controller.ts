@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import type { TakeoutGedcom, TakeoutTiesPage } from '@family/contract';
 import { Internal } from '@family/shared/nest';
 import { TakeoutGedcomQuery, TakeoutTiesQuery } from '../dtos/takeout.dto';
-import { TakeoutFamilyService } from '../gedcom/takeout-family.service';
+import { TakeoutFamilyService } from '../gedcom-archive/takeout-family.service';
 
 /** What the media worker asks of family while it writes an export (docs/api.md "Takeout"). */
 @Internal()

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { JobQueue } from '@family/shared/jobs';
 import type { FamilyConfig } from '../config';
-import { FAMILY_JOB_KINDS, FAMILY_JOBS, FAMILY_JOBS_SCHEMA } from './gedcom-jobs';
+import { FAMILY_JOB_KINDS, FAMILY_JOBS, FAMILY_JOBS_SCHEMA } from './jobs';
 
 /** The family job queue, opened once per process: a sender in the service, a worker in the worker. */
 export function familyJobsProvider(config: FamilyConfig, role: 'sender' | 'worker'): Provider {

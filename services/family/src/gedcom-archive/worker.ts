@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { JobQueue } from '@family/shared/jobs';
-import { GedcomImporter } from './gedcom-importer';
-import { FAMILY_JOBS, GEDCOM_IMPORT, type GedcomImportJob } from './gedcom-jobs';
+import { GedcomImporter } from './importer';
+import { FAMILY_JOBS, GEDCOM_IMPORT, type GedcomImportJob } from './jobs';
 
 /** In the family worker process: takes GEDCOM imports from the queue, one at a time per process. */
 @Injectable()

@@ -3,11 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { receiveToTempFile } from '@family/shared/uploads';
 import { looksLikeZip } from '@family/shared/zip';
-import { checkGedcomStream } from '../genealogy/gedcom-reader';
-import { GedcomRefusedError, GedcomTooLargeError } from '../genealogy/gedcom-data';
-import { planMedia } from './gedcom-media';
-import { gedcomFilePackage, openZipPackage, PackageRefusedError, type GedcomPackage } from './gedcom-package';
-import { GEDCOM_TEMP_PREFIX } from './gedcom-jobs';
+import { checkGedcomStream } from '../gedcom-format/reader';
+import { GedcomRefusedError, GedcomTooLargeError } from '../gedcom-format/data';
+import { planMedia } from './media';
+import { gedcomFilePackage, openZipPackage, PackageRefusedError, type GedcomPackage } from './package';
+import { GEDCOM_TEMP_PREFIX } from './jobs';
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 export const TOO_LARGE = 'A GEDCOM file or ZIP must be under 1 GB.';
@@ -66,7 +66,7 @@ export async function openPackage(path: string, packaging: Packaging, fileName: 
 
 /**
  * Reads the whole GEDCOM once, keeping no people, so a malformed file is refused now, with the reader's sentence,
- * and a file over a cap (gedcom-limits.ts) with 413 as soon as the reading reaches it.
+ * and a file over a cap (gedcom-format/limits.ts) with 413 as soon as the reading reaches it.
  */
 export async function checkGedcom(pkg: GedcomPackage): Promise<void> {
   try {

@@ -1,13 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { GedcomImport } from './gedcom-data';
-import {
-  checkGedcomStream,
-  GedcomRefusedError,
-  GedcomTooLargeError,
-  readGedcom,
-  readGedcomStream,
-} from './gedcom-reader';
+import type { GedcomImport } from './data';
+import { checkGedcomStream, GedcomRefusedError, GedcomTooLargeError, readGedcom, readGedcomStream } from './reader';
 
 /** The shared GEDCOM files: ../shared/gedcom from the repository root. */
 const GEDCOM_DIR = resolve(__dirname, '../../../../../shared/gedcom');

@@ -1,4 +1,4 @@
-import type { ChildRelation, GedcomData, GedcomEvent, GedcomFamily, GedcomMedia, GedcomPerson } from './gedcom-data';
+import type { ChildRelation, GedcomData, GedcomEvent, GedcomFamily, GedcomMedia, GedcomPerson } from './data';
 import { isLiving, toGedcom7Date } from '@family/shared';
 
 /**

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { GedcomData } from './gedcom-data';
-import { createDecoder } from './gedcom-encoding';
-import { GedcomRecordReader } from './gedcom-lines';
-import { GedcomParser, readGedcom } from './gedcom-reader';
-import { syntheticGedcom, syntheticGedcomLines } from './synthetic-gedcom';
+import type { GedcomData } from './data';
+import { createDecoder } from './encoding';
+import { GedcomRecordReader } from './lines';
+import { GedcomParser, readGedcom } from './reader';
+import { syntheticGedcom, syntheticGedcomLines } from './synthetic-family';
 
 /** The longest line of descent, in generations. */
 function generations(data: GedcomData): number {

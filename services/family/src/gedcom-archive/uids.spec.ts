@@ -1,4 +1,4 @@
-import { archiveUid, personOfUid } from './gedcom-uids';
+import { archiveUid, personOfUid } from './uids';
 
 describe('the UIDs an archive gives its people in a GEDCOM export', () => {
   const namespace = '3f2b8c1e-9d4a-4f6b-a2c7-5e8d1b0a9c34';

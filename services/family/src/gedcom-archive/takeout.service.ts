@@ -3,10 +3,10 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { ObjectStorage } from '@family/shared/storage';
-import { GedcomImportRepository } from './gedcom-import.repository';
-import { GedcomImporter } from './gedcom-importer';
-import { GEDCOM_STORAGE } from './gedcom-jobs';
-import { checkGedcom, fileStream, openPackage, receiveGedcom } from './gedcom-upload';
+import { GedcomImportRepository } from './import.repository';
+import { GedcomImporter } from './importer';
+import { GEDCOM_STORAGE } from './jobs';
+import { checkGedcom, fileStream, openPackage, receiveGedcom } from './upload';
 
 export interface TakeoutPeople {
   /** Which person of this archive each record (`@I1@`) of the file is now. */

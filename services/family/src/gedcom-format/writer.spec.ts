@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { GedcomData, GedcomEvent, GedcomPerson } from './gedcom-data';
-import { readGedcom } from './gedcom-reader';
-import { filePath, gedcomLines, mediaType, writeGedcom } from './gedcom-writer';
+import type { GedcomData, GedcomEvent, GedcomPerson } from './data';
+import { readGedcom } from './reader';
+import { filePath, gedcomLines, mediaType, writeGedcom } from './writer';
 import { validateGedcom7 } from './gedcom7-validator';
 import { parseGenealogicalDate } from '@family/shared';
 

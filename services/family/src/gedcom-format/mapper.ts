@@ -10,9 +10,9 @@ import {
   type GedcomPerson,
   type GedcomReport,
   type Sex,
-} from './gedcom-data';
-import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
-import type { GedcomNode } from './gedcom-lines';
+} from './data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './limits';
+import type { GedcomNode } from './lines';
 import { fromGedcom7Date, parseGenealogicalDate } from '@family/shared';
 
 /**

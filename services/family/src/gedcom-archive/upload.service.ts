@@ -5,9 +5,9 @@ import type { GedcomImportStatus } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { JobSender } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
-import { GedcomImportRepository } from './gedcom-import.repository';
-import { FAMILY_JOBS, GEDCOM_IMPORT, GEDCOM_STORAGE } from './gedcom-jobs';
-import { checkGedcom, fileStream, openPackage, receiveGedcom } from './gedcom-upload';
+import { GedcomImportRepository } from './import.repository';
+import { FAMILY_JOBS, GEDCOM_IMPORT, GEDCOM_STORAGE } from './jobs';
+import { checkGedcom, fileStream, openPackage, receiveGedcom } from './upload';
 
 const NOT_FOUND = 'This import was not found.';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { GedcomImportStatus } from '@family/contract';
-import type { Packaging } from './gedcom-upload';
+import type { Packaging } from './upload';
 
 interface ImportRow {
   id: number;
@@ -143,7 +143,7 @@ export class GedcomImportRepository {
     await this.db.query(`DELETE FROM gedcom_uids WHERE person_id = ANY($1::int[])`, [personIds]);
   }
 
-  /** This archive's namespace for the UIDs it writes (gedcom-uids.ts); made by the migration, never changed. */
+  /** This archive's namespace for the UIDs it writes (uids.ts); made by the migration, never changed. */
   async namespace(): Promise<string> {
     this.archiveNamespace ??= this.db
       .query(`SELECT namespace FROM gedcom_archive`)

@@ -1,4 +1,4 @@
-import type { GedcomEvent, GedcomPerson } from '../genealogy/gedcom-data';
+import type { GedcomEvent, GedcomPerson } from '../gedcom-format/data';
 
 /** A person as profile's batch route takes them (services/profile/src/dtos/people-import.dto.ts). */
 export interface ImportedPerson {

@@ -1,5 +1,5 @@
 /**
- * Reading a GEDCOM file: bytes → text (gedcom-encoding) → records (gedcom-lines) → plain data (gedcom-mapper).
+ * Reading a GEDCOM file: bytes → text (encoding.ts) → records (lines.ts) → plain data (mapper.ts).
  *
  * Why our own reader rather than an npm package: the candidates were tried on the 94 files in
  * ../shared/gedcom. `parse-gedcom` (2.0.1) and its successor `gedcom` (3.0.4, both by tmcw) take a string,
@@ -12,11 +12,11 @@
  * header-versus-bytes rules, line-by-line reports, streaming, the family rules) is most of the work, so the
  * reader is written here, in small modules.
  */
-import { GedcomRefusedError, GedcomTooLargeError, type GedcomImport } from './gedcom-data';
-import { SNIFF_BYTES, createDecoder, detectEncoding, encodingName, type ChunkDecoder } from './gedcom-encoding';
-import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
-import { GedcomRecordReader } from './gedcom-lines';
-import { GedcomMapper } from './gedcom-mapper';
+import { GedcomRefusedError, GedcomTooLargeError, type GedcomImport } from './data';
+import { SNIFF_BYTES, createDecoder, detectEncoding, encodingName, type ChunkDecoder } from './encoding';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './limits';
+import { GedcomRecordReader } from './lines';
+import { GedcomMapper } from './mapper';
 
 export { GedcomRefusedError, GedcomTooLargeError };
 
@@ -27,7 +27,7 @@ export function readGedcom(bytes: Uint8Array): GedcomImport {
   return parser.end();
 }
 
-/** Reads a GEDCOM file as it streams in (an upload, a file stream); memory stays within the caps of gedcom-limits.ts. */
+/** Reads a GEDCOM file as it streams in (an upload, a file stream); memory stays within the caps of limits.ts. */
 export async function readGedcomStream(chunks: AsyncIterable<Uint8Array>): Promise<GedcomImport> {
   const parser = new GedcomParser();
   for await (const chunk of chunks) parser.write(chunk);

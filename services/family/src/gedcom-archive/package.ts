@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { posix } from 'node:path';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { GEDZIP_LIMITS, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
-import { GedcomTooLargeError } from '../genealogy/gedcom-data';
-import { GEDCOM_LIMITS, OVER_LIMIT } from '../genealogy/gedcom-limits';
+import { GedcomTooLargeError } from '../gedcom-format/data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from '../gedcom-format/limits';
 
 /**
  * What an upload holds: a GEDCOM file alone, or a ZIP (GEDZIP, or a program's export folder zipped) with one

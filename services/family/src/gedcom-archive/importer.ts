@@ -10,16 +10,16 @@ import { ProfileClient } from '@family/shared/clients';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import { makeTempFolder, removeLeftTempFolders } from '@family/shared/uploads';
-import { GedcomRefusedError, type GedcomImport, type GedcomPerson } from '../genealogy/gedcom-data';
-import { readGedcomStream } from '../genealogy/gedcom-reader';
-import { GedcomImportRepository, type ImportRecord } from './gedcom-import.repository';
-import { GEDCOM_STORAGE, GEDCOM_TEMP_PREFIX, type GedcomImportJob } from './gedcom-jobs';
-import { GedcomMediaImporter, type MediaPlan, planMedia } from './gedcom-media';
-import { type GedcomPackage, PackageRefusedError } from './gedcom-package';
-import { clip, importedPerson } from './gedcom-people';
-import { GedcomTieWriter } from './gedcom-ties';
-import { personOfUid } from './gedcom-uids';
-import { openPackage } from './gedcom-upload';
+import { GedcomRefusedError, type GedcomImport, type GedcomPerson } from '../gedcom-format/data';
+import { readGedcomStream } from '../gedcom-format/reader';
+import { GedcomImportRepository, type ImportRecord } from './import.repository';
+import { GEDCOM_STORAGE, GEDCOM_TEMP_PREFIX, type GedcomImportJob } from './jobs';
+import { GedcomMediaImporter, type MediaPlan, planMedia } from './media';
+import { type GedcomPackage, PackageRefusedError } from './package';
+import { clip, importedPerson } from './people';
+import { GedcomTieWriter } from './ties';
+import { personOfUid } from './uids';
+import { openPackage } from './upload';
 
 /** People per call to profile: well under its batch limit, small enough for steady progress. */
 const CHUNK = 1000;

@@ -114,7 +114,7 @@ export class GedcomRefusedError extends Error {
   }
 }
 
-/** A file over one of the import's caps (gedcom-limits.ts): answered 413, since a smaller file would do. */
+/** A file over one of the import's caps (limits.ts): answered 413, since a smaller file would do. */
 export class GedcomTooLargeError extends GedcomRefusedError {
   constructor(message: string, line: number | null = null) {
     super(message, false, line);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { text } from 'node:stream/consumers';
 import yazl from 'yazl';
-import { GedcomTooLargeError } from '../genealogy/gedcom-data';
-import { openZipPackage } from './gedcom-package';
+import { GedcomTooLargeError } from '../gedcom-format/data';
+import { openZipPackage } from './package';
 
 describe('a GEDZIP', () => {
   let folder: string;

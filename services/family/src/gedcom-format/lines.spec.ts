@@ -1,5 +1,5 @@
-import { GedcomRefusedError, GedcomTooLargeError } from './gedcom-data';
-import { GedcomRecordReader, MAX_LINE_CHARS, type GedcomNode, type SkippedLine } from './gedcom-lines';
+import { GedcomRefusedError, GedcomTooLargeError } from './data';
+import { GedcomRecordReader, MAX_LINE_CHARS, type GedcomNode, type SkippedLine } from './lines';
 
 function read(chunks: string[], atSignRule: '5' | '7' = '5') {
   const records: GedcomNode[] = [];

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { GedcomReportLine } from '@family/contract';
 import { parseGenealogicalDate, sqlDay } from '@family/shared';
-import type { ChildRelation, GedcomData, GedcomEvent } from '../genealogy/gedcom-data';
+import type { ChildRelation, GedcomData, GedcomEvent } from '../gedcom-format/data';
 import { FamilyGraphTransaction } from '../repositories/relation.repository';
-import { GedcomImportRepository } from './gedcom-import.repository';
+import { GedcomImportRepository } from './import.repository';
 
 interface Tie {
   from: number;
@@ -41,7 +41,7 @@ function days(event: GedcomEvent | null) {
 
 /**
  * Writes a file's partnerships and child ties, the record → person map and the UIDs, in one transaction: all of them,
- * or none. Ties among people this import created were checked by the reader (gedcom-mapper); a tie that
+ * or none. Ties among people this import created were checked by the reader (gedcom-format/mapper.ts); a tie that
  * reaches someone already in the archive is checked here against the family graph rules, and skipped with
  * its line when it would break one. A tie the archive already holds (the same file again) is left as it is.
  */

@@ -1,5 +1,5 @@
-import { GedcomRefusedError, GedcomTooLargeError } from './gedcom-data';
-import { GEDCOM_LIMITS, OVER_LIMIT } from './gedcom-limits';
+import { GedcomRefusedError, GedcomTooLargeError } from './data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from './limits';
 
 /**
  * GEDCOM lines to a tree of records, fed with decoded text chunk by chunk and handing over each level-0

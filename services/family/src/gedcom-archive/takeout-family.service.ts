@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ChildTieKind, ExportScope, PartnershipKind, TakeoutGedcom, TakeoutTiesPage } from '@family/contract';
 import { lifeEvent } from '../dtos/relation.dto';
-import { gedcomLines } from '../genealogy/gedcom-writer';
-import { GedcomExportService } from './gedcom-export.service';
-import { GedcomImportRepository } from './gedcom-import.repository';
+import { gedcomLines } from '../gedcom-format/writer';
+import { GedcomExportService } from './export.service';
+import { GedcomImportRepository } from './import.repository';
 
 interface TieRow {
   id: number;
@@ -68,7 +68,7 @@ export class TakeoutFamilyService {
   async gedcomFor(userId: number, scope: ExportScope): Promise<TakeoutGedcom> {
     const data = await this.gedcom.data({ takeoutFor: userId, scope });
     const gedcom = [...gedcomLines(data, { living: 'full' })].join('');
-    // With living people in full everyone is written, numbered in the order given (gedcom-writer.ts).
+    // With living people in full everyone is written, numbered in the order given (gedcom-format/writer.ts).
     const xrefs: Record<number, string> = {};
     data.people.forEach((person, index) => (xrefs[Number(person.id.slice(1))] = `@I${index + 1}@`));
     return { gedcom, xrefs, archiveId: await this.imports.namespace() };

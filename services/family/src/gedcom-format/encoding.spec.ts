@@ -1,5 +1,5 @@
 import { AnselDecoder } from './ansel';
-import { createDecoder, detectEncoding } from './gedcom-encoding';
+import { createDecoder, detectEncoding } from './encoding';
 
 const header = (char: string | null, body = '') =>
   Buffer.from(

@@ -2,10 +2,10 @@ import type { GedcomLiving, PersonDetail, TakeoutMediaQuery } from '@family/cont
 import { MediaClient, ProfileClient } from '@family/shared/clients';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChildRelation, GedcomData, GedcomFamily, GedcomMedia, GedcomPerson } from '../genealogy/gedcom-data';
-import { gedcomLines } from '../genealogy/gedcom-writer';
-import { GedcomImportRepository } from './gedcom-import.repository';
-import { archiveUid } from './gedcom-uids';
+import type { ChildRelation, GedcomData, GedcomFamily, GedcomMedia, GedcomPerson } from '../gedcom-format/data';
+import { gedcomLines } from '../gedcom-format/writer';
+import { GedcomImportRepository } from './import.repository';
+import { archiveUid } from './uids';
 
 interface TieRow {
   from_user_id: number;
@@ -67,7 +67,7 @@ export class GedcomExportService {
     let after = 0;
     for (;;) {
       const page = await this.profile.everyone(after, PAGE);
-      // Each person's UID in this archive first, then those other programs gave them (gedcom-uids.ts).
+      // Each person's UID in this archive first, then those other programs gave them (uids.ts).
       const kept = await this.imports.uidsOf(page.items.map((person) => person.id));
       people.push(
         ...page.items.map((person) =>

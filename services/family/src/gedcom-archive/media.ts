@@ -5,10 +5,10 @@ import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
 import type { GedcomReportLine } from '@family/contract';
 import { MediaClient } from '@family/shared/clients';
-import { type GedcomMedia, GedcomTooLargeError } from '../genealogy/gedcom-data';
-import { GEDCOM_LIMITS, OVER_LIMIT } from '../genealogy/gedcom-limits';
-import type { GedcomPackage, PackageFile } from './gedcom-package';
-import { clip } from './gedcom-people';
+import { type GedcomMedia, GedcomTooLargeError } from '../gedcom-format/data';
+import { GEDCOM_LIMITS, OVER_LIMIT } from '../gedcom-format/limits';
+import type { GedcomPackage, PackageFile } from './package';
+import { clip } from './people';
 
 const DOCUMENT = /\.(pdf|txt|doc|docx|odt|rtf|htm|html)$/i;
 /** Missing files listed one by one in the report; the rest are counted. */
