@@ -2,15 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TaggedMediaFile } from '@family/contract';
-import {
-  DuplicateUploadError,
-  MediaRepository,
-  Params,
-  takeoutCondition,
-  type TakeoutSelection,
-  type Viewer,
-  visibleTo,
-} from '../repositories/media.repository';
+import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
+import { Params, takeoutCondition, type TakeoutSelection, type Viewer, visibleTo } from '../repositories/media-sql';
 import { mediaPath } from '../takeout/takeout-names';
 import { MediaAccessFactory } from './media-access.service';
 import { PersonAttachment } from './person-attachment';
@@ -34,7 +27,7 @@ interface TaggedRow {
 export class MediaImportService {
   constructor(
     private readonly uploads: UploadService,
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
     private readonly access: MediaAccessFactory,
     private readonly attachment: PersonAttachment,
     private readonly db: DataSource,
@@ -50,14 +43,14 @@ export class MediaImportService {
       id = error.existingId;
       added = false;
     }
-    const item = { id, userId: uploadedBy, albumId: (await this.media.albumOf(id)) ?? null };
+    const item = { id, userId: uploadedBy, albumId: (await this.items.albumOf(id)) ?? null };
     await this.attachment.attach(this.access.for(uploadedBy), item, tags);
     return { id, added };
   }
 
   /** More people on an imported item, on the word of its uploader, the importing member (PersonAttachment). */
   async tag(id: number, people: number[]): Promise<void> {
-    const item = await this.media.findById(id);
+    const item = await this.items.findById(id);
     if (!item) return;
     await this.attachment.attach(this.access.for(item.userId), item, people);
   }
