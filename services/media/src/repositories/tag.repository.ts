@@ -2,7 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { MediaTagEntity } from '../entities/media-tag.entity';
-import type { AttachableItem } from './media-sql';
+import {
+  type AttachableItem,
+  Params,
+  takeoutCondition,
+  type TakeoutSelection,
+  type Viewer,
+  visibleTo,
+} from './media-sql';
+
+/** An item with a file and its confirmed tags, as the GEDCOM export links to it (MediaImportService.taggedFiles). */
+export interface TaggedFileRow {
+  id: number;
+  file_name: string;
+  title: string;
+  content_type: string | null;
+  media_date: string;
+  people: number[];
+}
 
 /** Who is tagged in which item (media_tags), confirmed or waiting for an editor's confirmation. */
 @Injectable()
@@ -110,5 +127,28 @@ export class TagRepository {
 
   async removeTagsOfUser(userId: number): Promise<void> {
     await this.tags.delete({ userId });
+  }
+
+  /**
+   * Items with a file and at least one confirmed tag, with their people, by id after `after` (keyset pages): those
+   * of a takeout selection that have a stored file, or those the viewer may see.
+   */
+  async taggedFiles(
+    after: number,
+    limit: number,
+    { takeout, viewer }: { takeout: TakeoutSelection; viewer?: never } | { viewer: Viewer; takeout?: never },
+  ): Promise<TaggedFileRow[]> {
+    const params = new Params();
+    const only = takeout
+      ? `AND m.object_key IS NOT NULL AND ${takeoutCondition(takeout, params)}`
+      : `AND ${visibleTo(viewer, params)}`;
+    return this.tags.query(
+      `SELECT m.id, m.file_name, m.title, m.content_type, m.media_date::text AS media_date,
+              array_agg(t.user_id ORDER BY t.user_id) AS people
+         FROM media_items m JOIN media_tags t ON t.media_id = m.id AND t.confirmed
+        WHERE m.id > ${params.add(after)} AND m.file_name IS NOT NULL AND m.deleted_at IS NULL ${only}
+        GROUP BY m.id ORDER BY m.id LIMIT ${params.add(limit)}`,
+      params.values,
+    );
   }
 }
