@@ -15,7 +15,12 @@ import { TrashController } from './controllers/trash.controller';
 import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
-import { MediaRepository } from './repositories/media.repository';
+import { AlbumItemsRepository } from './repositories/album-items.repository';
+import { MediaItemRepository } from './repositories/media-item.repository';
+import { MediaListRepository } from './repositories/media-list.repository';
+import { ProcessingRepository } from './repositories/processing.repository';
+import { TagRepository } from './repositories/tag.repository';
+import { TrashRepository } from './repositories/trash.repository';
 import { AlbumAccessCache } from './services/album-access.cache';
 import { BulkMediaService } from './services/bulk-media.service';
 import { AlbumPreviewsService } from './services/album-previews.service';
@@ -73,7 +78,12 @@ export class AppModule {
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
         serviceClient(AlbumsClient, config.ALBUMS_URL),
-        MediaRepository,
+        MediaItemRepository,
+        MediaListRepository,
+        TrashRepository,
+        ProcessingRepository,
+        AlbumItemsRepository,
+        TagRepository,
         AlbumAccessCache,
         MediaAccessFactory,
         MediaPresenter,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { asService } from '@family/shared/testing';
-import { MediaRepository } from '../src/repositories/media.repository';
+import { AlbumItemsRepository } from '../src/repositories/album-items.repository';
 import {
   addPerson,
   jpegWithExif,
@@ -268,7 +268,7 @@ describe('media internal routes (for the auth and albums services)', () => {
     }
     expect(await summary(51)).toEqual({ itemCount: 2, items: [preview(dock, 'Dock'), preview(boat, 'Boat')] });
 
-    const read = jest.spyOn(stack.media.app.get(MediaRepository), 'albumPreviews');
+    const read = jest.spyOn(stack.media.app.get(AlbumItemsRepository), 'albumPreviews');
     try {
       await summary(51);
       expect(read).not.toHaveBeenCalled();

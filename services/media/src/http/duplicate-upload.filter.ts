@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
-import { DuplicateUploadError } from '../repositories/media.repository';
+import { DuplicateUploadError } from '../repositories/media-item.repository';
 
 /** 409 with the existing item's id, so the web app can point at it: `{ statusCode, message, id }`. */
 @Catch(DuplicateUploadError)

@@ -4,7 +4,7 @@ import { ChangeAwareCache } from '@family/shared';
 import { ChangeGenerations } from '@family/shared/nest';
 import { ALBUM_PREVIEW_SIZE } from '../dtos/internal.dto';
 import { mapAlbumPreviewItem } from '../dtos/media.dto';
-import { MediaRepository } from '../repositories/media.repository';
+import { AlbumItemsRepository } from '../repositories/album-items.repository';
 
 /** A safety net only: the generation below changes with every change a preview shows (docs/architecture.md "Caches"). */
 const PREVIEWS_CACHE_MS = 5 * 60_000;
@@ -22,7 +22,7 @@ export class AlbumPreviewsService {
   private readonly kept = new ChangeAwareCache<number, AlbumMediaSummary>(PREVIEWS_CACHE_MS, PREVIEWS_KEPT);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly albumItems: AlbumItemsRepository,
     private readonly generations: ChangeGenerations,
   ) {}
 
@@ -39,7 +39,7 @@ export class AlbumPreviewsService {
       else missing.push(albumId);
     }
     if (missing.length > 0) {
-      for (const album of await this.media.albumPreviews(missing, ALBUM_PREVIEW_SIZE)) {
+      for (const album of await this.albumItems.albumPreviews(missing, ALBUM_PREVIEW_SIZE)) {
         const summary = { itemCount: album.itemCount, items: album.items.map(mapAlbumPreviewItem) };
         this.kept.set(album.albumId, generation, summary);
         summaries[album.albumId] = summary;

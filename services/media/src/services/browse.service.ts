@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MediaMonth, OnThisDayGroup } from '@family/contract';
 import { ChangeAwareCache, type Identity } from '@family/shared';
 import { ChangeGenerations } from '@family/shared/nest';
-import { MediaRepository } from '../repositories/media.repository';
+import { MediaListRepository } from '../repositories/media-list.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 
@@ -18,7 +18,7 @@ export class BrowseService {
   private readonly months = new ChangeAwareCache<number, MediaMonth[]>(MONTHS_CACHE_MS, 2_000);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly lists: MediaListRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly generations: ChangeGenerations,
@@ -35,7 +35,7 @@ export class BrowseService {
     const kept = this.months.get(user.id, generation);
     if (kept) return kept;
     const { visible } = await this.access.for(user.id).albums();
-    const months = await this.media.months({ userId: user.id, visibleAlbumIds: visible });
+    const months = await this.lists.months({ userId: user.id, visibleAlbumIds: visible });
     this.months.set(user.id, generation, months);
     return months;
   }
@@ -44,7 +44,7 @@ export class BrowseService {
   async onThisDay(user: Identity, now: Date = new Date()): Promise<OnThisDayGroup[]> {
     const { visible } = await this.access.for(user.id).albums();
     const today = { month: now.getMonth() + 1, day: now.getDate(), beforeYear: now.getFullYear() };
-    const rows = await this.media.onThisDay(
+    const rows = await this.lists.onThisDay(
       { userId: user.id, visibleAlbumIds: visible },
       today,
       ON_THIS_DAY_PER_YEAR,

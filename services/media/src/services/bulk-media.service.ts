@@ -4,7 +4,9 @@ import { DirectoryClient, type Identity } from '@family/shared';
 import pLimit from 'p-limit';
 import type { BulkActionDto } from '../dtos/bulk.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { MediaRepository } from '../repositories/media.repository';
+import { AlbumItemsRepository } from '../repositories/album-items.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
+import { TagRepository } from '../repositories/tag.repository';
 import { IN_ANOTHER_ALBUM, refusalToAdd, requireAlbumToAddTo } from './album-items';
 import { DELETE_FORBIDDEN, type MediaAccess, MediaAccessFactory } from './media-access.service';
 import { MediaService } from './media.service';
@@ -35,7 +37,9 @@ export class BulkMediaService {
   private readonly logger = new Logger(BulkMediaService.name);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly mediaItems: MediaItemRepository,
+    private readonly albumItems: AlbumItemsRepository,
+    private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
     private readonly items: MediaService,
     private readonly directory: DirectoryClient,
@@ -59,7 +63,7 @@ export class BulkMediaService {
     const unique = [...new Set(ids)];
     const { visible } = await access.albums();
     const found = new Map(
-      (await this.media.findVisibleMany(unique, { userId: user.id, visibleAlbumIds: visible })).map((item) => [
+      (await this.mediaItems.findVisibleMany(unique, { userId: user.id, visibleAlbumIds: visible })).map((item) => [
         item.id,
         item,
       ]),
@@ -83,7 +87,7 @@ export class BulkMediaService {
       else if ('already' in decision) done.push(item.id);
       else batch.skipped.push({ id: item.id, reason: decision.refusal });
     }
-    const moved = new Set(await this.media.attachManyToAlbum(toMove, albumId));
+    const moved = new Set(await this.albumItems.attachManyToAlbum(toMove, albumId));
     for (const id of toMove) {
       // Not moved: it went into an album since it was read (a race lost), as the single route's 409.
       if (moved.has(id)) done.push(id);
@@ -103,7 +107,7 @@ export class BulkMediaService {
       if (refused.has(item.id)) batch.skipped.push({ id: item.id, reason: TAG_OUTSIDER_FORBIDDEN });
       else toTag.push(item.id);
     }
-    const tagged = new Set(await this.media.addTagToMany(toTag, userId));
+    const tagged = new Set(await this.tags.addTagToMany(toTag, userId));
     const done: number[] = [];
     for (const id of toTag) {
       if (tagged.has(id)) done.push(id);

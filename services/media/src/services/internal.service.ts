@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { MediaItem } from '@family/contract';
 import type { RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
 import type { ObjectStorage } from '@family/shared/storage';
-import { MediaRepository } from '../repositories/media.repository';
+import { AlbumItemsRepository } from '../repositories/album-items.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
+import { TagRepository } from '../repositories/tag.repository';
 import { ExportRepository } from '../takeout/export.repository';
 import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
 import { IN_ANOTHER_ALBUM, NOT_IN_ALBUM, refusalToAdd, requireMayTakeOut, throwRefusal } from './album-items';
@@ -18,7 +20,9 @@ export class InternalMediaService {
   private readonly logger = new Logger(InternalMediaService.name);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly albumItems: AlbumItemsRepository,
+    private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly attachment: PersonAttachment,
@@ -30,7 +34,7 @@ export class InternalMediaService {
 
   /** Asked before a person without an account is deleted: a tagged person stays. */
   async tagCount(userId: number): Promise<{ count: number }> {
-    return { count: await this.media.tagCount(userId) };
+    return { count: await this.tags.tagCount(userId) };
   }
 
   /**
@@ -39,9 +43,9 @@ export class InternalMediaService {
    * "Attaching a person to an item"). Idempotent.
    */
   async mergePerson(userId: number, intoId: number, actingUserId: number): Promise<void> {
-    const items = await this.media.taggedItemsOf(userId);
+    const items = await this.tags.taggedItemsOf(userId);
     const held = await this.attachment.refusedItems(this.access.for(actingUserId), intoId, items);
-    await this.media.moveTags(userId, intoId, held);
+    await this.tags.moveTags(userId, intoId, held);
   }
 
   /**
@@ -49,11 +53,8 @@ export class InternalMediaService {
    * the inviter may not edit, and that would show them the item, wait for confirmation. Idempotent.
    */
   async holdTagsForNewAccount(personId: number, invitedBy: number): Promise<void> {
-    const items = (await this.media.taggedItemsOf(personId)).filter((item) => item.confirmed);
-    await this.media.holdTags(
-      personId,
-      await this.attachment.refusedItems(this.access.for(invitedBy), personId, items),
-    );
+    const items = (await this.tags.taggedItemsOf(personId)).filter((item) => item.confirmed);
+    await this.tags.holdTags(personId, await this.attachment.refusedItems(this.access.for(invitedBy), personId, items));
   }
 
   /**
@@ -63,9 +64,9 @@ export class InternalMediaService {
    * Batch by batch; files go before rows, so a failure half-way is finished by a retry.
    */
   async purgeUser(userId: number): Promise<void> {
-    await this.purger.purgeAll(() => this.media.uploadsBatch(userId, false, PURGE_BATCH));
-    await this.purger.purgeAll(() => this.media.uploadsBatch(userId, true, PURGE_BATCH));
-    await this.media.removeTagsOfUser(userId);
+    await this.purger.purgeAll(() => this.items.uploadsBatch(userId, false, PURGE_BATCH));
+    await this.purger.purgeAll(() => this.items.uploadsBatch(userId, true, PURGE_BATCH));
+    await this.tags.removeTagsOfUser(userId);
     // Files before rows, as above: a retry finds what a failure left.
     for (const key of await this.imports.fileKeysOf(userId)) await this.storage.delete(key);
     await this.imports.deleteOfUser(userId);
@@ -77,7 +78,7 @@ export class InternalMediaService {
 
   /** An album was deleted: its items stay in the archive, in no album. */
   async detachAlbum(albumId: number): Promise<void> {
-    await this.media.detachAlbum(albumId);
+    await this.albumItems.detachAlbum(albumId);
   }
 
   /**
@@ -91,14 +92,14 @@ export class InternalMediaService {
     if (decision && 'already' in decision) return this.presenter.item(item);
     if (decision) throwRefusal(decision.refusal);
     // Lost to another request that put it into an album meanwhile: as if it had been there already.
-    if (!(await this.media.attachToAlbum(mediaId, dto.albumId))) throwRefusal(IN_ANOTHER_ALBUM);
+    if (!(await this.albumItems.attachToAlbum(mediaId, dto.albumId))) throwRefusal(IN_ANOTHER_ALBUM);
     return this.presenter.item({ ...item, albumId: dto.albumId });
   }
 
   /** Takes an item out of an album: the album's editors (the albums service says so) or the item's uploader. */
   async removeFromAlbum(mediaId: number, dto: RemoveFromAlbumDto): Promise<void> {
-    const item = await this.media.findById(mediaId);
+    const item = await this.items.findById(mediaId);
     requireMayTakeOut(item, dto.albumId, dto.actingUserId, dto.albumEditor ?? false);
-    if (!(await this.media.detachFromAlbum(mediaId, dto.albumId))) throw new NotFoundException(NOT_IN_ALBUM);
+    if (!(await this.albumItems.detachFromAlbum(mediaId, dto.albumId))) throw new NotFoundException(NOT_IN_ALBUM);
   }
 }

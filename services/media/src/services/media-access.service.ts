@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AlbumAccess } from '@family/contract';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { MediaRepository } from '../repositories/media.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
 import { AlbumAccessCache } from './album-access.cache';
 
 export const NOT_FOUND_MESSAGE = "This media item doesn't exist or you don't have permission to view it.";
@@ -17,7 +17,7 @@ export class MediaAccess {
 
   constructor(
     readonly userId: number,
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
     albums: AlbumAccessCache,
   ) {
     this.albumAccess = albums.lazy(userId);
@@ -29,13 +29,13 @@ export class MediaAccess {
 
   /** The item when this person may see it (docs/rights.md "Media visibility", checked in SQL), else 404. */
   async visibleItem(id: number): Promise<MediaItemEntity> {
-    const withoutAlbums = await this.media.findVisible(id, { userId: this.userId, visibleAlbumIds: [] });
+    const withoutAlbums = await this.items.findVisible(id, { userId: this.userId, visibleAlbumIds: [] });
     if (withoutAlbums) return withoutAlbums;
     // Invisible so far: only an item in an album can still be seen, through that album.
-    const albumId = await this.media.albumOf(id);
+    const albumId = await this.items.albumOf(id);
     if (albumId === undefined || albumId === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const { visible } = await this.albums();
-    const item = await this.media.findVisible(id, { userId: this.userId, visibleAlbumIds: visible });
+    const item = await this.items.findVisible(id, { userId: this.userId, visibleAlbumIds: visible });
     if (!item) throw new NotFoundException(NOT_FOUND_MESSAGE);
     return item;
   }
@@ -66,11 +66,11 @@ export class MediaAccess {
 @Injectable()
 export class MediaAccessFactory {
   constructor(
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
     private readonly albums: AlbumAccessCache,
   ) {}
 
   for(userId: number): MediaAccess {
-    return new MediaAccess(userId, this.media, this.albums);
+    return new MediaAccess(userId, this.items, this.albums);
   }
 }

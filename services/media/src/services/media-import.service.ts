@@ -1,16 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { TaggedMediaFile } from '@family/contract';
-import {
-  DuplicateUploadError,
-  MediaRepository,
-  Params,
-  takeoutCondition,
-  type TakeoutSelection,
-  type Viewer,
-  visibleTo,
-} from '../repositories/media.repository';
+import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
+import type { TakeoutSelection, Viewer } from '../repositories/media-sql';
+import { TagRepository } from '../repositories/tag.repository';
 import { mediaPath } from '../takeout/takeout-names';
 import { MediaAccessFactory } from './media-access.service';
 import { PersonAttachment } from './person-attachment';
@@ -21,23 +14,14 @@ import { UploadService } from './upload.service';
  * POST /api/media, as the member who imports; the file they uploaded before (the same file imported again)
  * is the item, not a copy. The people who link to the file are tagged in it.
  */
-interface TaggedRow {
-  id: number;
-  file_name: string;
-  title: string;
-  content_type: string | null;
-  media_date: string;
-  people: number[];
-}
-
 @Injectable()
 export class MediaImportService {
   constructor(
     private readonly uploads: UploadService,
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
     private readonly attachment: PersonAttachment,
-    private readonly db: DataSource,
   ) {}
 
   async import(uploadedBy: number, tags: number[], req: IncomingMessage): Promise<{ id: number; added: boolean }> {
@@ -50,14 +34,14 @@ export class MediaImportService {
       id = error.existingId;
       added = false;
     }
-    const item = { id, userId: uploadedBy, albumId: (await this.media.albumOf(id)) ?? null };
+    const item = { id, userId: uploadedBy, albumId: (await this.items.albumOf(id)) ?? null };
     await this.attachment.attach(this.access.for(uploadedBy), item, tags);
     return { id, added };
   }
 
   /** More people on an imported item, on the word of its uploader, the importing member (PersonAttachment). */
   async tag(id: number, people: number[]): Promise<void> {
-    const item = await this.media.findById(id);
+    const item = await this.items.findById(id);
     if (!item) return;
     await this.attachment.attach(this.access.for(item.userId), item, people);
   }
@@ -71,18 +55,7 @@ export class MediaImportService {
     limit: number,
     { takeout, viewer }: { takeout: TakeoutSelection; viewer?: never } | { viewer: Viewer; takeout?: never },
   ): Promise<{ items: TaggedMediaFile[]; next: number | null }> {
-    const params = new Params();
-    const only = takeout
-      ? `AND m.object_key IS NOT NULL AND ${takeoutCondition(takeout, params)}`
-      : `AND ${visibleTo(viewer, params)}`;
-    const rows: TaggedRow[] = await this.db.query(
-      `SELECT m.id, m.file_name, m.title, m.content_type, m.media_date::text AS media_date,
-              array_agg(t.user_id ORDER BY t.user_id) AS people
-         FROM media_items m JOIN media_tags t ON t.media_id = m.id AND t.confirmed
-        WHERE m.id > ${params.add(after)} AND m.file_name IS NOT NULL AND m.deleted_at IS NULL ${only}
-        GROUP BY m.id ORDER BY m.id LIMIT ${params.add(limit)}`,
-      params.values,
-    );
+    const rows = await this.tags.taggedFiles(after, limit, takeout ? { takeout } : { viewer });
     const items = rows.map((row) => ({
       id: row.id,
       fileName: takeout

@@ -3,7 +3,8 @@ import type { MediaItem, MediaTag } from '@family/contract';
 import { DirectoryClient } from '@family/shared';
 import { mapMediaItem, mapTag, type PresentedItem } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { type ItemWithTags, MediaRepository } from '../repositories/media.repository';
+import type { ItemWithTags } from '../repositories/media-list.repository';
+import { TagRepository } from '../repositories/tag.repository';
 
 /**
  * Turns items into what the web app sees: their tags (read with a list's page, else from one query), and every
@@ -12,7 +13,7 @@ import { type ItemWithTags, MediaRepository } from '../repositories/media.reposi
 @Injectable()
 export class MediaPresenter {
   constructor(
-    private readonly media: MediaRepository,
+    private readonly mediaTags: TagRepository,
     private readonly directory: DirectoryClient,
   ) {}
 
@@ -23,7 +24,7 @@ export class MediaPresenter {
     const untagged = items.filter((item) => !('taggedUserIds' in item));
     for (const item of items) if ('taggedUserIds' in item) tagged.set(item.id, item.taggedUserIds);
     if (untagged.length > 0) {
-      for (const tag of await this.media.tagsOf(untagged.map((item) => item.id))) {
+      for (const tag of await this.mediaTags.tagsOf(untagged.map((item) => item.id))) {
         // An item names whom it shows: a tag waiting for confirmation is only in the item's tag list.
         if (!tag.confirmed) continue;
         const list = tagged.get(tag.mediaId) ?? [];
@@ -40,7 +41,7 @@ export class MediaPresenter {
   }
 
   async tags(mediaId: number): Promise<MediaTag[]> {
-    const tags = await this.media.tagsOf([mediaId]);
+    const tags = await this.mediaTags.tagsOf([mediaId]);
     const people = await this.directory.lookup(tags.map((tag) => tag.userId));
     return tags.map((tag) => mapTag(tag.userId, people, tag.confirmed));
   }

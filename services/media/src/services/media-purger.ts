@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ObjectStorage } from '@family/shared/storage';
-import { MediaRepository, type StoredObjectRef } from '../repositories/media.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
+import type { StoredObjectRef } from '../repositories/media-sql';
+import { TrashRepository } from '../repositories/trash.repository';
 import { allDerivativeKeys } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
 
@@ -17,7 +19,8 @@ export class MediaPurger {
   private readonly logger = new Logger(MediaPurger.name);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly trash: TrashRepository,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -26,7 +29,7 @@ export class MediaPurger {
       for (const key of allDerivativeKeys(item.id)) await this.storage.delete(key);
       if (item.objectKey) await this.storage.delete(item.objectKey);
     }
-    await this.media.deleteMany(items.map((item) => item.id));
+    await this.items.deleteMany(items.map((item) => item.id));
     if (items.length > 0) this.logger.debug(`Purged media items ${items.map((item) => item.id).join(', ')}`);
   }
 
@@ -43,6 +46,6 @@ export class MediaPurger {
 
   /** Items in the trash for longer than `days` days (docs/architecture.md "Trash"). */
   purgeExpired(days: number): Promise<number> {
-    return this.purgeAll(() => this.media.expiredTrash(days, PURGE_BATCH));
+    return this.purgeAll(() => this.trash.expiredTrash(days, PURGE_BATCH));
   }
 }

@@ -4,7 +4,10 @@ import type { Identity } from '@family/shared';
 import { ChangeGenerations } from '@family/shared/nest';
 import type { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { type MediaChanges, type MediaFilter, MediaRepository } from '../repositories/media.repository';
+import { type MediaChanges, MediaItemRepository } from '../repositories/media-item.repository';
+import { type MediaFilter, MediaListRepository } from '../repositories/media-list.repository';
+import { ProcessingRepository } from '../repositories/processing.repository';
+import { TrashRepository } from '../repositories/trash.repository';
 import { AlbumAccessCache } from './album-access.cache';
 import { MediaAccessFactory, NOT_FOUND_MESSAGE } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
@@ -18,7 +21,10 @@ export class MediaService {
   private readonly logger = new Logger(MediaService.name);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly lists: MediaListRepository,
+    private readonly trash: TrashRepository,
+    private readonly processing: ProcessingRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
@@ -57,7 +63,7 @@ export class MediaService {
       // A date a person chose stays, even when the item is prepared again.
       changes.dateGiven = true;
     }
-    const updated = await this.media.update(id, changes);
+    const updated = await this.items.update(id, changes);
     return this.presenter.item(updated ?? item);
   }
 
@@ -68,8 +74,8 @@ export class MediaService {
     await access.requireEditor(item);
     if (!needsPreparing(item)) throw new ConflictException('This item has nothing to prepare.');
     // Pending already: a job waits or runs, or the worker's backfill will queue one.
-    if (await this.media.markPending(id)) await this.jobs.prepare(item);
-    return this.presenter.item((await this.media.findById(id)) ?? item);
+    if (await this.processing.markPending(id)) await this.jobs.prepare(item);
+    return this.presenter.item((await this.items.findById(id)) ?? item);
   }
 
   /**
@@ -89,7 +95,7 @@ export class MediaService {
    */
   async deleteItem(item: Pick<MediaItemEntity, 'id'>, deletedBy: number): Promise<void> {
     // Already in the trash by a request at the same moment: the same 404 as an item one cannot see.
-    if (!(await this.media.moveToTrash(item.id, deletedBy))) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    if (!(await this.trash.moveToTrash(item.id, deletedBy))) throw new NotFoundException(NOT_FOUND_MESSAGE);
     this.logger.debug(`Media item ${item.id} went to the trash`);
   }
 
@@ -102,7 +108,7 @@ export class MediaService {
     const after = decodeCursor(query.cursor) ?? (query.before ? { mediaDate: query.before, id: 0 } : null);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const read = (access: AlbumAccess) =>
-      this.media.list({ userId: user.id, visibleAlbumIds: access.visible }, filter, after, limit + 1);
+      this.lists.list({ userId: user.id, visibleAlbumIds: access.visible }, filter, after, limit + 1);
     // docs/architecture.md "Caches": the album rights last read for this person are used at once, and the page's
     // own statement reads the change numbers. Only if albums announced a change since those rights were read
     // (or none are kept) are they read again, and the page with them; a list is then one statement, not three.

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { isCalendarDate, MAX_ID } from '@family/shared';
-import type { PagePosition } from '../repositories/media.repository';
+import type { PagePosition } from '../repositories/media-list.repository';
 
 /** The position after the last item of a page, as an opaque string for `?cursor=`. */
 export function encodeCursor(position: PagePosition): string {

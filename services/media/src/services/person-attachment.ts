@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type AttachableItem, MediaRepository } from '../repositories/media.repository';
+import type { AttachableItem } from '../repositories/media-sql';
+import { TagRepository } from '../repositories/tag.repository';
 import { AlbumAccessCache } from './album-access.cache';
 import type { MediaAccess } from './media-access.service';
 
@@ -13,7 +14,7 @@ import type { MediaAccess } from './media-access.service';
 export class PersonAttachment {
   constructor(
     private readonly albumAccess: AlbumAccessCache,
-    private readonly media: MediaRepository,
+    private readonly tags: TagRepository,
   ) {}
 
   /**
@@ -25,7 +26,7 @@ export class PersonAttachment {
     for (const userId of new Set(personIds)) {
       tags.push({ userId, confirmed: (await this.refusedItems(actor, userId, [item])).length === 0 });
     }
-    return this.media.insertTags(item.id, tags);
+    return this.tags.insertTags(item.id, tags);
   }
 
   /**

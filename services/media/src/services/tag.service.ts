@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import type { MediaTag } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
 import { mapTag } from '../dtos/media.dto';
-import { MediaRepository } from '../repositories/media.repository';
+import { TagRepository } from '../repositories/tag.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { PersonAttachment } from './person-attachment';
@@ -15,7 +15,7 @@ export const ALREADY_TAGGED = 'This person is already tagged';
 @Injectable()
 export class TagService {
   constructor(
-    private readonly media: MediaRepository,
+    private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly directory: DirectoryClient,
@@ -40,13 +40,13 @@ export class TagService {
     if ((await this.attachment.refusedItems(access, userId, [item])).length > 0) {
       throw new ForbiddenException(TAG_OUTSIDER_FORBIDDEN);
     }
-    if (!(await this.media.addTag(mediaId, userId))) throw new ConflictException(ALREADY_TAGGED);
+    if (!(await this.tags.addTag(mediaId, userId))) throw new ConflictException(ALREADY_TAGGED);
     return mapTag(userId, people);
   }
 
   async remove(user: Identity, mediaId: number, userId: number): Promise<void> {
     await this.access.for(user.id).visibleItem(mediaId);
-    if (!(await this.media.removeTag(mediaId, userId))) {
+    if (!(await this.tags.removeTag(mediaId, userId))) {
       throw new NotFoundException('This person is not tagged in this item.');
     }
   }

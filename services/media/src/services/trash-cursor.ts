@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { MAX_ID } from '@family/shared';
-import type { TrashPosition } from '../repositories/media.repository';
+import type { TrashPosition } from '../repositories/trash.repository';
 
 /** The position after the last item of a trash page (when it was deleted, to the millisecond, and its id). */
 export function encodeTrashCursor(position: TrashPosition): string {

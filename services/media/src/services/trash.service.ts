@@ -4,7 +4,8 @@ import type { FileToSend, Identity } from '@family/shared';
 import type { MediaConfig } from '../config';
 import { mapTrashItem, type TrashQuery } from '../dtos/trash.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { MediaRepository } from '../repositories/media.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
+import { TrashRepository } from '../repositories/trash.repository';
 import { FileService } from './file.service';
 import { MediaPresenter } from './media-presenter';
 import { MediaPurger, PURGE_BATCH } from './media-purger';
@@ -20,7 +21,8 @@ export const NOT_IN_TRASH = 'This item is not in your trash.';
 @Injectable()
 export class TrashService {
   constructor(
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly trash: TrashRepository,
     private readonly presenter: MediaPresenter,
     private readonly purger: MediaPurger,
     private readonly files: FileService,
@@ -31,7 +33,7 @@ export class TrashService {
   async list(user: Identity, query: TrashQuery): Promise<TrashPage> {
     const after = decodeTrashCursor(query.cursor);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const rows = await this.media.trashOf(user.id, after, limit + 1);
+    const rows = await this.trash.trashOf(user.id, after, limit + 1);
     const pageItems = rows.slice(0, limit);
     const presented = await this.presenter.items(pageItems);
     const last = pageItems[pageItems.length - 1];
@@ -44,8 +46,8 @@ export class TrashService {
   /** POST /api/trash/{id}/restore: back where it was, in its album (if that still exists) with its tags. */
   async restore(user: Identity, id: number): Promise<MediaItem> {
     await this.inTrashOf(user, id);
-    if (!(await this.media.restore(id))) throw new NotFoundException(NOT_IN_TRASH);
-    return this.presenter.item((await this.media.findById(id))!);
+    if (!(await this.trash.restore(id))) throw new NotFoundException(NOT_IN_TRASH);
+    return this.presenter.item((await this.items.findById(id))!);
   }
 
   /** DELETE /api/trash/{id}: for good, with every file. */
@@ -56,7 +58,7 @@ export class TrashService {
 
   /** DELETE /api/trash: everything in this person's trash, for good. */
   async empty(user: Identity): Promise<void> {
-    await this.purger.purgeAll(() => this.media.trashBatchOf(user.id, PURGE_BATCH));
+    await this.purger.purgeAll(() => this.trash.trashBatchOf(user.id, PURGE_BATCH));
   }
 
   /** GET /api/trash/{id}/thumbnail: the card's picture, for those whose trash holds the item. */
@@ -65,7 +67,7 @@ export class TrashService {
   }
 
   private async inTrashOf(user: Identity, id: number): Promise<MediaItemEntity> {
-    const item = await this.media.findInTrashOf(id, user.id);
+    const item = await this.trash.findInTrashOf(id, user.id);
     if (!item) throw new NotFoundException(NOT_IN_TRASH);
     return item;
   }

@@ -6,7 +6,7 @@ import type { ObjectStorage } from '@family/shared/storage';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DERIVATIVE_TYPE } from '../processing/derive';
 import { makeThumbnail, thumbnailAtUpload } from '../processing/upload-thumbnail';
-import { MediaRepository } from '../repositories/media.repository';
+import { ProcessingRepository } from '../repositories/processing.repository';
 import { derivativeKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
 
@@ -23,7 +23,7 @@ export class UploadThumbnailer {
   private readonly limit = pLimit(AT_ONCE);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly processing: ProcessingRepository,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -44,7 +44,7 @@ export class UploadThumbnailer {
     const thumbnail = await makeThumbnail(await buffer(await this.storage.get(objectKey)));
     const key = derivativeKey(mediaId, 'thumbnail');
     await this.storage.put(key, Readable.from([thumbnail]), { contentType: DERIVATIVE_TYPE });
-    if (await this.media.markThumbnailReady(mediaId)) return true;
+    if (await this.processing.markThumbnailReady(mediaId)) return true;
     await this.storage.delete(key); // the item was deleted meanwhile
     return false;
   }

@@ -7,7 +7,7 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { needsPreparing } from '../dtos/media.dto';
 import { UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
+import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
 import { acceptKind, refusalMessage } from '../processing/sniff';
 import { requireAlbumToUploadInto } from './album-items';
 import { MediaAccessFactory } from './media-access.service';
@@ -33,7 +33,7 @@ export class UploadService {
   private readonly logger = new Logger(UploadService.name);
 
   constructor(
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
     private readonly access: MediaAccessFactory,
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
@@ -82,11 +82,11 @@ export class UploadService {
     const albumId = fields.albumId === undefined ? null : await this.editableAlbum(user, fields.albumId);
 
     if (file) {
-      const existing = await this.media.findBySha256(user.id, file.sha256);
+      const existing = await this.items.findBySha256(user.id, file.sha256);
       if (existing !== null) throw new DuplicateUploadError(existing.id, existing.inTrash);
     }
 
-    const item = await this.media.insert({
+    const item = await this.items.insert({
       userId: user.id,
       type,
       title: fields.title,

@@ -27,7 +27,8 @@ import { needsPreparing } from '../dtos/media.dto';
 import { UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { acceptKind, type DeclaredFile, refusalMessage, SNIFF_BYTES, sniffKind } from '../processing/sniff';
-import { DuplicateUploadError, MediaRepository } from '../repositories/media.repository';
+import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
+import { TagRepository } from '../repositories/tag.repository';
 import { allDerivativeKeys, newMediaKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { TakeoutCalls } from './takeout-calls';
@@ -91,7 +92,8 @@ export class TakeoutImporter implements OnApplicationBootstrap {
 
   constructor(
     private readonly imports: TakeoutImportRepository,
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly tags: TagRepository,
     private readonly calls: TakeoutCalls,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -412,7 +414,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     }
     let saved: MediaItemEntity;
     try {
-      saved = await this.media.insert({
+      saved = await this.items.insert({
         userId: row.userId,
         type: item.type,
         title: fields.title,
@@ -451,7 +453,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
           path: pathOf(item),
           reason: `${person.displayName} is not a member of this archive, so was not tagged.`,
         });
-      } else if (await this.media.addTag(saved.id, id)) {
+      } else if (await this.tags.addTag(saved.id, id)) {
         report.tags++;
       }
     }
@@ -494,7 +496,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
           ...(item.objectKey ? [item.objectKey] : []),
           ...allDerivativeKeys(item.id),
         ]);
-        await this.media.deleteMany(batch);
+        await this.items.deleteMany(batch);
         for (const key of keys) await this.storage.delete(key).catch(() => undefined);
       }
       await this.calls.deleteAlbums(created.albums);

@@ -4,7 +4,9 @@ import type { JobQueue, JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import { hasPictures } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { MediaRepository, type TakeoutSelection } from '../repositories/media.repository';
+import type { TakeoutSelection } from '../repositories/media-sql';
+import { TagRepository } from '../repositories/tag.repository';
+import { TakeoutItemsRepository } from '../repositories/takeout-items.repository';
 import { EXPORT_TAKEOUT, type ExportJobData } from '../services/media-jobs';
 import { derivativeKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
@@ -31,7 +33,8 @@ export class ExportWorker implements OnApplicationShutdown {
 
   constructor(
     private readonly exports: ExportRepository,
-    private readonly media: MediaRepository,
+    private readonly tags: TagRepository,
+    private readonly takeoutItems: TakeoutItemsRepository,
     private readonly sources: TakeoutSources,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -134,10 +137,10 @@ export class ExportWorker implements OnApplicationShutdown {
     const thumbnails = new Set<number>();
     let after = 0;
     for (;;) {
-      const page = await this.media.takeoutPage(selection, after, PAGE);
+      const page = await this.takeoutItems.takeoutPage(selection, after, PAGE);
       if (page.length === 0) break;
       media.push(...page);
-      for (const tag of await this.media.tagsOf(page.map((item) => item.id))) {
+      for (const tag of await this.tags.tagsOf(page.map((item) => item.id))) {
         // The item's tags as its card names them: one waiting for an editor's confirmation is not yet one.
         if (!tag.confirmed) continue;
         tags.set(tag.mediaId, [...(tags.get(tag.mediaId) ?? []), tag.userId]);

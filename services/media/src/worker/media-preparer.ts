@@ -9,7 +9,7 @@ import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DERIVATIVE_TYPE, derivePhoto, deriveVideoPoster, type PictureDerivatives } from '../processing/derive';
 import { probeMedia } from '../processing/probe';
 import { transcodeAudio, transcodeVideo } from '../processing/transcode';
-import type { PreparedFacts } from '../repositories/media.repository';
+import type { PreparedFacts } from '../repositories/processing.repository';
 import { type Derivative, derivativeKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 

@@ -3,7 +3,8 @@ import type { JobQueue, JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaProcessingError } from '../processing/processing-error';
-import { MediaRepository } from '../repositories/media.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
+import { ProcessingRepository } from '../repositories/processing.repository';
 import { openMediaJobs, PREPARE_JOB_KINDS, type PrepareJob, prepareLane } from '../services/media-jobs';
 import { allDerivativeKeys } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
@@ -33,7 +34,8 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: MediaWorkerConfig,
-    private readonly media: MediaRepository,
+    private readonly items: MediaItemRepository,
+    private readonly processing: ProcessingRepository,
     private readonly preparer: MediaPreparer,
     private readonly exports: ExportWorker,
     private readonly takeout: TakeoutImporter,
@@ -71,7 +73,7 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     let queued = 0;
     let afterId = 0;
     for (;;) {
-      const batch = await this.media.pendingAfter(afterId, BACKFILL_BATCH);
+      const batch = await this.processing.pendingAfter(afterId, BACKFILL_BATCH);
       if (batch.length === 0 || !this.queue) break;
       for (const kind of PREPARE_JOB_KINDS) {
         const jobs = batch
@@ -86,32 +88,32 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async run({ data, attempt, lastAttempt }: JobRun<PrepareJob>): Promise<void> {
-    const item = await this.media.findById(data.mediaId);
+    const item = await this.items.findById(data.mediaId);
     // Deleted, or prepared already (a repeat of a job that ran): nothing to do.
     if (!item || item.processing !== 'pending') return;
     if (!needsPreparing(item)) {
       const nothing = { width: null, height: null, durationSeconds: null, playbackType: null, recordedOn: null };
-      await this.media.markReady(item.id, nothing);
+      await this.processing.markReady(item.id, nothing);
       return;
     }
     const started = Date.now();
     try {
       const facts = await this.preparer.prepare(item);
-      if (!(await this.media.markReady(item.id, facts))) await this.removeDerivatives(item.id);
+      if (!(await this.processing.markReady(item.id, facts))) await this.removeDerivatives(item.id);
       else this.logger.log(`Prepared media item ${item.id} (${item.contentType}) in ${Date.now() - started} ms`);
     } catch (error) {
-      if (!(await this.media.findById(item.id))) {
+      if (!(await this.items.findById(item.id))) {
         await this.removeDerivatives(item.id); // deleted while it was being prepared
         return;
       }
       if (error instanceof MediaProcessingError) {
         this.logger.warn(`Media item ${item.id} failed: ${error.message} ${error.detail ?? ''}`.trim());
-        await this.media.markFailed(item.id, error.message);
+        await this.processing.markFailed(item.id, error.message);
         return;
       }
       this.logger.error(`Media item ${item.id}, try ${attempt}: ${(error as Error).message}`);
       if (!lastAttempt) throw error;
-      await this.media.markFailed(item.id, GAVE_UP_MESSAGE);
+      await this.processing.markFailed(item.id, GAVE_UP_MESSAGE);
     }
   }
 

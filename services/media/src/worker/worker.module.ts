@@ -6,7 +6,11 @@ import { ObjectStorageModule } from '@family/shared/storage';
 import { mediaDatabase } from '../data-source';
 import { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaTagEntity } from '../entities/media-tag.entity';
-import { MediaRepository } from '../repositories/media.repository';
+import { MediaItemRepository } from '../repositories/media-item.repository';
+import { ProcessingRepository } from '../repositories/processing.repository';
+import { TagRepository } from '../repositories/tag.repository';
+import { TakeoutItemsRepository } from '../repositories/takeout-items.repository';
+import { TrashRepository } from '../repositories/trash.repository';
 import { MediaPurger } from '../services/media-purger';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { ExportRepository } from '../takeout/export.repository';
@@ -42,7 +46,11 @@ export class WorkerModule {
         serviceClient(ProfileClient, config.PROFILE_URL),
         serviceClient(AlbumsClient, config.ALBUMS_URL),
         serviceClient(FamilyClient, config.FAMILY_URL),
-        MediaRepository,
+        MediaItemRepository,
+        TrashRepository,
+        ProcessingRepository,
+        TagRepository,
+        TakeoutItemsRepository,
         MediaPreparer,
         MediaWorker,
         ExportRepository,

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { PreviewedItem } from '../dtos/media.dto';
+import { MediaItemEntity } from '../entities/media-item.entity';
+import { ALBUM_PREVIEWS_SQL } from './album-previews.sql';
+
+/** An album's item count and its newest items: what its preview is made of. */
+export interface AlbumPreviews {
+  albumId: number;
+  itemCount: number;
+  items: PreviewedItem[];
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** Which album items are in: putting them in and taking them out, and the albums' previews. */
+@Injectable()
+export class AlbumItemsRepository {
+  constructor(@InjectRepository(MediaItemEntity) private readonly items: Repository<MediaItemEntity>) {}
+
+  /** Puts an item with no album into one. False when it is gone or already in an album (a race lost). */
+  async attachToAlbum(id: number, albumId: number): Promise<boolean> {
+    const result = await this.items
+      .createQueryBuilder()
+      .update()
+      .set({ albumId })
+      .where('id = :id AND album_id IS NULL AND deleted_at IS NULL', { id })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Puts the items with no album into one, in one statement: the ids it moved (the rest were in an album). */
+  async attachManyToAlbum(ids: number[], albumId: number): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<{ id: number }> = await this.items.query(
+      // As a SELECT over the UPDATE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
+      `WITH moved AS (
+         UPDATE media_items SET album_id = $2 WHERE id = ANY($1::int[]) AND album_id IS NULL RETURNING id
+       ) SELECT id FROM moved`,
+      [ids, albumId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Takes an item out of the given album. False when it is not in that album. */
+  async detachFromAlbum(id: number, albumId: number): Promise<boolean> {
+    const result = await this.items
+      .createQueryBuilder()
+      .update()
+      .set({ albumId: null })
+      .where('id = :id AND album_id = :albumId AND deleted_at IS NULL', { id, albumId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * An album was deleted: its items stay in the archive, in no album; those in the trash too, so a restore brings
+   * them back in no album. Two statements, so each uses its own partial index.
+   */
+  async detachAlbum(albumId: number): Promise<void> {
+    await this.items.query(`UPDATE media_items SET album_id = NULL WHERE album_id = $1 AND deleted_at IS NULL`, [
+      albumId,
+    ]);
+    await this.items.query(`UPDATE media_items SET album_id = NULL WHERE album_id = $1 AND deleted_at IS NOT NULL`, [
+      albumId,
+    ]);
+  }
+
+  /** Each album's item count and newest `perAlbum` items, as their previews show them (ALBUM_PREVIEWS_SQL). */
+  async albumPreviews(albumIds: number[], perAlbum: number): Promise<AlbumPreviews[]> {
+    const rows: Array<{ albumId: number; itemCount: number } & Nullable<PreviewedItem>> = await this.items.query(
+      ALBUM_PREVIEWS_SQL,
+      [albumIds, perAlbum],
+    );
+    // A row per item, in album order; an album without items has one row with null item columns.
+    const albums: AlbumPreviews[] = [];
+    let album: AlbumPreviews | undefined;
+    for (const { albumId, itemCount, ...item } of rows) {
+      if (album?.albumId !== albumId) {
+        album = { albumId, itemCount, items: [] };
+        albums.push(album);
+      }
+      if (item.id !== null) album.items.push(item as PreviewedItem);
+    }
+    return albums;
+  }
+}

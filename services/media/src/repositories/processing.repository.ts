@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { MediaItemEntity } from '../entities/media-item.entity';
+
+/** What the media worker found and made for an item. */
+export interface PreparedFacts {
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  playbackType: string | null;
+  /** The recording date, used only when nobody chose the item's date. */
+  recordedOn: string | null;
+}
+
+/** An item's processing state: what the worker reads and writes, and the upload's thumbnail. */
+@Injectable()
+export class ProcessingRepository {
+  constructor(@InjectRepository(MediaItemEntity) private readonly items: Repository<MediaItemEntity>) {}
+
+  /** Marks an item ready with what the worker found. False when the item is gone (deleted meanwhile). */
+  async markReady(id: number, facts: PreparedFacts): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET processing = 'ready', processing_error = NULL, width = $2, height = $3,
+              duration_seconds = $4, playback_type = $5, prepared_at = now(),
+              media_date = CASE WHEN date_given OR $6::date IS NULL THEN media_date ELSE $6::date END
+        WHERE id = $1 RETURNING id`,
+      [id, facts.width, facts.height, facts.durationSeconds, facts.playbackType, facts.recordedOn],
+    );
+    return rows.length > 0;
+  }
+
+  /** The upload stored the item's thumbnail. False when the item is gone (deleted meanwhile). */
+  async markThumbnailReady(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET thumbnail_ready = true WHERE id = $1 RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async markFailed(id: number, reason: string): Promise<void> {
+    await this.items.query(`UPDATE media_items SET processing = 'failed', processing_error = $2 WHERE id = $1`, [
+      id,
+      reason,
+    ]);
+  }
+
+  /** Back to pending for another try; false when it is pending already. */
+  async markPending(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.items.query(
+      `UPDATE media_items SET processing = 'pending', processing_error = NULL
+        WHERE id = $1 AND processing <> 'pending' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** A batch of pending items after `afterId`, in id order (the partial index media_items_pending). */
+  async pendingAfter(afterId: number, limit: number): Promise<Array<Pick<MediaItemEntity, 'id' | 'type'>>> {
+    return this.items.query(
+      `SELECT id, type FROM media_items WHERE processing = 'pending' AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+  }
+}
