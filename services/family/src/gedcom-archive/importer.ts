@@ -87,6 +87,12 @@ export class GedcomImporter implements OnApplicationBootstrap {
     const created: number[] = [];
     const folder = await makeTempFolder(GEDCOM_TEMP_PREFIX);
     let pkg: GedcomPackage | null = null;
+    // Before the import is shown ended: once it says done or failed, nothing of it is left on disk.
+    const cleanUp = async () => {
+      pkg?.close();
+      pkg = null;
+      await rm(folder, { recursive: true, force: true });
+    };
     try {
       await this.imports.progress(record.id, 2, 'Reading the file');
       const path = join(folder, 'upload');
@@ -97,6 +103,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
       const plan = record.packaging === 'zip' ? planMedia(data.media, pkg) : { files: [], missing: [] };
       const known = new Map(Object.entries(job.data.known ?? {}));
       const report = await this.importData(record, data, hash.digest('hex'), created, plan, folder, known);
+      await cleanUp();
       await this.imports.finish(record.id, report);
       await this.storage.delete(record.fileKey).catch(() => undefined);
       this.logger.log(`import ${record.id}: ${report.created} people created, ${report.matched} matched`);
@@ -114,6 +121,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
             : UNEXPECTED;
       if (refused || dataRefused || job.lastAttempt) {
         this.logger.error(`import ${record.id} failed: ${(error as Error)?.stack ?? String(error)}`);
+        await cleanUp();
         await this.imports.fail(record.id, sentence);
         await this.storage.delete(record.fileKey).catch(() => undefined);
         return;
@@ -121,8 +129,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
       await this.imports.progress(record.id, 0, 'Trying again shortly');
       throw error;
     } finally {
-      pkg?.close();
-      await rm(folder, { recursive: true, force: true });
+      await cleanUp();
     }
   }
 
