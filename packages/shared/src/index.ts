@@ -5,6 +5,7 @@ export * from './http-error';
 export * from './http/send-file';
 export * from './identity-token';
 export * from './internal-client';
+export * from './json-batches';
 export * from './json-body';
 export * from './request-context';
 export * from './service-liveness';

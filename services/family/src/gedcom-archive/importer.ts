@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { HttpException, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { GedcomImportReport } from '@family/contract';
-import { HttpError } from '@family/shared';
+import { chunks, HttpError, jsonBatches } from '@family/shared';
 import { ProfileClient } from '@family/shared/clients';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
@@ -31,31 +31,6 @@ async function* hashing(source: AsyncIterable<Uint8Array>, hash: ReturnType<type
     hash.update(chunk);
     yield chunk;
   }
-}
-
-/** Batches whose JSON stays under the services' 100 kB body limit (a long story makes a batch of one). */
-function bodies<T>(items: T[], budget = 90_000): T[][] {
-  const out: T[][] = [];
-  let batch: T[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
-    if (batch.length > 0 && (bytes + size > budget || batch.length >= CHUNK)) {
-      out.push(batch);
-      batch = [];
-      bytes = 0;
-    }
-    batch.push(item);
-    bytes += size;
-  }
-  if (batch.length > 0) out.push(batch);
-  return out;
-}
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
 }
 
 /**
@@ -182,7 +157,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
         birthDate: clip(person.birth!.date, 100)!,
       },
     }));
-    for (const batch of bodies(keys.map((entry) => entry.key)).map((part, i, all) => {
+    for (const batch of jsonBatches(keys.map((entry) => entry.key)).map((part, i, all) => {
       const start = all.slice(0, i).reduce((sum, earlier) => sum + earlier.length, 0);
       return keys.slice(start, start + part.length);
     })) {
@@ -199,7 +174,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
     // 3. Everyone else is new: created in batches, each batch one transaction in profile.
     const fresh = data.people.filter((person) => !personOf.has(person.id));
     const newPeople = fresh.map((person) => ({ record: person.id, fields: importedPerson(person) }));
-    for (const part of bodies(newPeople.map((entry) => entry.fields))) {
+    for (const part of jsonBatches(newPeople.map((entry) => entry.fields))) {
       const batch = newPeople.splice(0, part.length);
       const { ids } = await this.profile.importPeople(record.createdBy, part);
       created.push(...ids);
@@ -274,7 +249,7 @@ export class GedcomImporter implements OnApplicationBootstrap {
 
   /** Takes back the people this run created (profile removes them from auth too). */
   private async undo(created: number[]): Promise<void> {
-    for (const batch of chunks(created)) {
+    for (const batch of chunks(created, CHUNK)) {
       await this.profile
         .removeImportedPeople(batch)
         .catch((error: Error) => this.logger.error(`could not remove imported people: ${error.message}`));

@@ -1,36 +1,10 @@
 import { openAsBlob } from 'node:fs';
 import { HttpException, Injectable } from '@nestjs/common';
 import type { ImportedAlbum, RestoredProfile, RestoreProfileRequest } from '@family/contract';
-import { HttpError } from '@family/shared';
+import { BODY_BUDGET, chunks, HttpError, jsonBatches } from '@family/shared';
 import { AlbumsClient, FamilyClient, ProfileClient } from '@family/shared/clients';
 
 export type { ImportedAlbum } from '@family/contract';
-
-/** A JSON body stays under the services' 100 kB limit with room to spare. */
-const BODY_BUDGET = 90_000;
-
-const chunks = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
-
-/** Consecutive batches whose JSON stays under `budget` bytes (the first under `firstBudget`). */
-function bodies<T>(items: T[], firstBudget: number): T[][] {
-  const out: T[][] = [];
-  let batch: T[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
-    const budget = out.length === 0 ? firstBudget : BODY_BUDGET;
-    if (batch.length > 0 && (bytes + size > budget || batch.length >= 1000)) {
-      out.push(batch);
-      batch = [];
-      bytes = 0;
-    }
-    batch.push(item);
-    bytes += size;
-  }
-  if (batch.length > 0) out.push(batch);
-  return out;
-}
 
 /**
  * What a takeout import asks of albums, profile and family (docs/architecture.md "Internal calls"): members by
@@ -70,7 +44,9 @@ export class TakeoutCalls {
     memories: RestoreProfileRequest['memories'],
     onAnswer: (answer: RestoredProfile) => void,
   ): Promise<void> {
-    const batches = bodies(memories, BODY_BUDGET - Buffer.byteLength(JSON.stringify(story ?? '')));
+    const batches = jsonBatches(memories, {
+      firstBudget: BODY_BUDGET - Buffer.byteLength(JSON.stringify(story ?? '')),
+    });
     for (const [index, batch] of (batches.length > 0 ? batches : [[]]).entries()) {
       const answer = await this.profile.restoreProfile({
         userId,
