@@ -86,6 +86,21 @@ const screens: Record<string, Screen> = {
       await dialogsShown(page);
     },
   },
+  // A tag that waits for an editor's Confirm (docs/rights.md "Attaching a person to an item"): its longest row.
+  'tag users dialog': {
+    signedIn: true,
+    open: async (page, { photoTitle }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: `Open ${photoTitle}` }).click();
+      const detail = page.getByRole('dialog', { name: photoTitle });
+      await detail.getByRole('button', { name: 'Tag users' }).click();
+      await page
+        .getByRole('dialog', { name: 'Tag Users' })
+        .getByRole('button', { name: /^Confirm / })
+        .waitFor();
+      await dialogsShown(page);
+    },
+  },
   'home albums': {
     signedIn: true,
     open: async (page, { albumName }) => {
@@ -278,6 +293,13 @@ async function makeArchive(): Promise<Archive> {
   await me.client.post('/api/family', { fromUserId: mother.id, toUserId: grandma.id, relationType: 'parent' });
   await me.client.post('/api/family', { toUserId: mother.id, relationType: 'parent' });
   await me.client.post(`/api/media/${photos[1].id}/tags`, { userId: grandma.id });
+  // A cousin merges a tagged relative into themselves: on Ada's private photo the tag waits for her Confirm.
+  const cousin = await registerPerson('a11ycousin', `Cousin Gerda ${run}`);
+  const gerda = (await me.client.post('/api/people', { givenName: 'Gerda', surname: `Nowak ${run}` })).body as {
+    id: number;
+  };
+  await me.client.post(`/api/media/${photos[0].id}/tags`, { userId: gerda.id });
+  await cousin.client.post(`/api/people/${gerda.id}/merge`, { intoId: cousin.id });
   await me.client.post('/api/users/story', { story: 'Born by the sea, I kept every photo our family ever took.' });
   await me.client.post('/api/memories', { title: 'The old kitchen', content: 'Bread on Sundays, always.' });
   await me.client.post('/api/memories', {
