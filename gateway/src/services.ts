@@ -32,6 +32,8 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/trash', 'media'],
   ['/api/imports', 'media'],
   ['/api/albums', 'albums'],
+  // A relative's account is auth's to make, though the family tree asks for it.
+  ['/api/family/create-member', 'auth'],
   ['/api/family', 'family'],
 ];
 

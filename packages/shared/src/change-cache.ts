@@ -1,5 +1,3 @@
-import { InternalClient } from './internal-client';
-
 /** Kinds of data other services keep a short cache of (docs/architecture.md "Caches"). */
 export const CHANGE_KINDS = ['album-access', 'people'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -57,21 +55,5 @@ export class ChangeAwareCache<K, V> {
 
   clear(): void {
     this.entries.clear();
-  }
-}
-
-/**
- * Tells the services that cache a kind of data that its owner changed it: one call each, after the change is
- * stored. A service that cannot be told is logged by the caller; its copies expire by their time limit.
- */
-export class ChangeAnnouncer {
-  constructor(private readonly client: InternalClient) {}
-
-  /** The names of the services that could not be told. */
-  async changed(kind: ChangeKind, services: Array<{ name: string; url: string }>): Promise<string[]> {
-    const results = await Promise.allSettled(
-      services.map((service) => this.client.call(service, 'POST', `/internal/changes/${kind}`)),
-    );
-    return services.filter((_, i) => results[i].status === 'rejected').map((service) => service.name);
   }
 }

@@ -32,7 +32,7 @@ export class AppModule {
         ArchiveCoreModule.forRoot({
           serviceName: 'albums',
           caches: ['people'],
-          announces: { 'album-access': [{ name: 'media', url: config.MEDIA_URL }] },
+          announces: ['album-access'],
           internalSecret: config.INTERNAL_SECRET,
           profileUrl: config.PROFILE_URL,
         }),

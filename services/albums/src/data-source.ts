@@ -1,4 +1,8 @@
-import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family/shared/nest';
+import {
+  CreateAnnouncedChanges1769500000000,
+  CreateChangeGenerations1764600000000,
+  dataSourceOptions,
+} from '@family/shared/nest';
 import { AlbumMemberEntity } from './entities/album-member.entity';
 import { AlbumEntity } from './entities/album.entity';
 import { CreateAlbums1763790000000 } from './migrations/1763790000000-create-albums';
@@ -11,7 +15,12 @@ export function albumsDatabase(url: string) {
     url,
     schema: ALBUMS_SCHEMA,
     entities: [AlbumEntity, AlbumMemberEntity],
-    migrations: [CreateAlbums1763790000000, CreateChangeGenerations1764600000000, AlbumImportSource1769000000000],
+    migrations: [
+      CreateAlbums1763790000000,
+      CreateChangeGenerations1764600000000,
+      AlbumImportSource1769000000000,
+      CreateAnnouncedChanges1769500000000,
+    ],
   };
 }
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { InternalClient } from '@family/shared';
-import { ChangeGenerations } from '@family/shared/nest';
+import { ChangeAnnouncements } from '@family/shared/nest';
 import { asService, asUser } from '@family/shared/testing';
 import { addPerson, type AlbumsStack, type Person, startAlbumsStack, uploadPhoto } from './support';
 
@@ -336,7 +336,7 @@ describe('albums service (real Postgres, real profile and media services)', () =
         await albums().post(`/api/albums/${first.id}/media/${photo.id}`).set(editor.headers).expect(200);
       }
       // As after a change of someone's name: the people shown are not kept from an earlier list.
-      await stack.albums.app.get(ChangeGenerations).raise('people');
+      await stack.albums.app.get(ChangeAnnouncements).raise('people');
       const client = stack.albums.app.get(InternalClient);
       const calls = jest.spyOn(client, 'call');
       const response = await albums().get(`/api/albums?userId=${editor.id}`).set(editor.headers).expect(200);

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import type { AuthConfig } from './config';
+import { FamilyMemberController } from './controllers/family-member.controller';
 import { InternalAccountController } from './controllers/internal-account.controller';
 import { PasswordController } from './controllers/password.controller';
 import { authDatabase } from './data-source';
@@ -25,7 +26,7 @@ export class AppModule {
         databaseModule(authDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity]),
       ],
-      controllers: [InternalAccountController, PasswordController],
+      controllers: [InternalAccountController, PasswordController, FamilyMemberController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         serviceClient(ProfileClient, config.PROFILE_URL),

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthClient, MediaClient, ProfileClient } from '@family/shared/clients';
+import { MediaClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
@@ -22,7 +22,6 @@ import { GedcomTieWriter } from './gedcom-archive/ties';
 import { GEDCOM_STORAGE } from './gedcom-archive/jobs';
 import { GedcomUploadService } from './gedcom-archive/upload.service';
 import { RelationRepository } from './repositories/relation.repository';
-import { MemberService } from './services/member.service';
 import { RelationService } from './services/relation.service';
 import { FAMILY_CONFIG } from './services/services';
 
@@ -52,12 +51,10 @@ export class AppModule {
       ],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
-        serviceClient(AuthClient, config.AUTH_URL),
         serviceClient(ProfileClient, config.PROFILE_URL),
         serviceClient(MediaClient, config.MEDIA_URL),
         RelationRepository,
         RelationService,
-        MemberService,
         familyJobsProvider(config, 'sender'),
         FamilyJobsCloser,
         GedcomImportRepository,

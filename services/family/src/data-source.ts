@@ -1,4 +1,8 @@
-import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family/shared/nest';
+import {
+  CreateAnnouncedChanges1769500000000,
+  CreateChangeGenerations1764600000000,
+  dataSourceOptions,
+} from '@family/shared/nest';
 import { RelationEntity } from './entities/relation.entity';
 import { CreateTieChanges1763810000000 } from './migrations/1763810000000-create-tie-changes';
 import { GenealogyTies1763800000000 } from './migrations/1763800000000-genealogy-ties';
@@ -20,6 +24,7 @@ export function familyDatabase(url: string) {
       GedcomImports1763900000000,
       CreateChangeGenerations1764600000000,
       GedcomUids1764700000000,
+      CreateAnnouncedChanges1769500000000,
     ],
   };
 }

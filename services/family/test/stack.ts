@@ -31,7 +31,7 @@ export async function startStack() {
     AuthModule.register(loadConfig(AuthConfig, testEnv({ ...others, SIGNUP: 'closed' }))),
   );
   const family = await startTestApp(
-    AppModule.register(loadConfig(FamilyConfig, testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth.url }))),
+    AppModule.register(loadConfig(FamilyConfig, testEnv({ PROFILE_URL: profile.url }))),
   );
   return {
     profile,

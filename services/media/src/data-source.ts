@@ -1,4 +1,8 @@
-import { CreateChangeGenerations1764600000000, dataSourceOptions } from '@family/shared/nest';
+import {
+  CreateAnnouncedChanges1769500000000,
+  CreateChangeGenerations1764600000000,
+  dataSourceOptions,
+} from '@family/shared/nest';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { CreateMedia1763780000000 } from './migrations/1763780000000-create-media';
@@ -31,6 +35,7 @@ export function mediaDatabase(url: string) {
       Browse1769200000000,
       AlbumPreviews1769300000000,
       TagConfirmation1769400000000,
+      CreateAnnouncedChanges1769500000000,
     ],
   };
 }

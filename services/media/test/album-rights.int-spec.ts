@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { InternalClient, loadConfig } from '@family/shared';
 import { asService, startTestApp, testEnv } from '@family/shared/testing';
-import { ChangeGenerations } from '@family/shared/nest';
+import { ChangeAnnouncements } from '@family/shared/nest';
 import { AppModule } from '../src/app.module';
 import { MediaConfig } from '../src/config';
 import { addPerson, type MediaStack, pdf, type Person, png, startMediaStack, upload } from './support';
@@ -247,7 +247,7 @@ describe('media rights through albums (real albums service)', () => {
         return target.name === 'albums' && method === 'GET' && match ? [Number(match[1])] : [];
       });
     // What albums does after any change of an album (docs/architecture.md "Caches").
-    const albumsChanged = () => stack.media.app.get(ChangeGenerations).raise('album-access');
+    const albumsChanged = () => stack.media.app.get(ChangeAnnouncements).raise('album-access');
     try {
       await albumsChanged();
       await get(ned, '/api/media?limit=200').expect(200);
@@ -285,8 +285,8 @@ describe('media rights through albums (real albums service)', () => {
     const generationReads = () => statements().filter((sql) => sql.includes('FROM change_generations')).length;
     try {
       // Both caches are stale: the list asks albums and profile again.
-      await stack.media.app.get(ChangeGenerations).raise('album-access');
-      await stack.media.app.get(ChangeGenerations).raise('people');
+      await stack.media.app.get(ChangeAnnouncements).raise('album-access');
+      await stack.media.app.get(ChangeAnnouncements).raise('people');
       const first = await get(ned, '/api/media?limit=200').expect(200);
       expect(first.body.items.length).toBeGreaterThan(0);
       // Known rights, nothing announced since: the page, its tags and the numbers in one statement.
@@ -296,12 +296,12 @@ describe('media rights through albums (real albums service)', () => {
       expect(statements()).toHaveLength(1);
       expect(generationReads()).toBe(1);
       // A change of people only: still one statement here (profile is asked for the names again).
-      await stack.media.app.get(ChangeGenerations).raise('people');
+      await stack.media.app.get(ChangeAnnouncements).raise('people');
       queries.mockClear();
       expect((await get(ned, '/api/media?limit=200').expect(200)).body).toEqual(first.body);
       expect(statements()).toHaveLength(1);
       // A change of album rights: the page seen under the old rights is dropped, the rights and the page read again.
-      await stack.media.app.get(ChangeGenerations).raise('album-access');
+      await stack.media.app.get(ChangeAnnouncements).raise('album-access');
       queries.mockClear();
       expect((await get(ned, '/api/media?limit=200').expect(200)).body).toEqual(first.body);
       expect(statements()).toHaveLength(3);

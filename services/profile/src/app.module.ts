@@ -41,13 +41,7 @@ export class AppModule {
           serviceName: 'profile',
           internalSecret: config.INTERNAL_SECRET,
           // Everyone who shows people keeps a short copy of the directory (docs/architecture.md "Caches").
-          announces: {
-            people: [
-              { name: 'media', url: config.MEDIA_URL },
-              { name: 'albums', url: config.ALBUMS_URL },
-              { name: 'family', url: config.FAMILY_URL },
-            ],
-          },
+          announces: ['people'],
         }),
         databaseModule(profileDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([ProfileEntity, MemoryEntity, PersonChangeEntity]),

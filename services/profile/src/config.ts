@@ -11,9 +11,6 @@ export class ProfileConfig extends WithStorageConfig(ServiceConfig) {
   @IsServiceUrl('media')
   MEDIA_URL!: string;
 
-  @IsServiceUrl('albums')
-  ALBUMS_URL!: string;
-
   /** Deleting a person removes their family ties. */
   @IsServiceUrl('family')
   FAMILY_URL!: string;

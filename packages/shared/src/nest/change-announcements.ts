@@ -1,23 +1,22 @@
 import {
   type CallHandler,
   type ExecutionContext,
-  Inject,
   Injectable,
   Logger,
   type NestInterceptor,
+  Optional,
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
-import { ChangeAnnouncer, type ChangeKind } from '../change-cache';
-import { InternalClient } from '../internal-client';
-import { CORE_OPTIONS, type CoreOptions } from './core-options';
+import type { ChangeKind } from '../change-cache';
+import { ChangeAnnouncements } from './change-generations';
 
 const ANNOUNCES_KEY = 'archive:announces';
 
 /**
  * The route changes data other services keep a short cache of (docs/architecture.md "Caches"): when it has
- * answered (or failed, which may have changed part of it), the services named in CoreOptions.announces are told,
+ * answered (or failed, which may have changed part of it), the kind's number is raised in the shared table,
  * before the person gets the answer. On a controller it covers every route but GET and HEAD.
  */
 export const AnnouncesChanges = (kind: ChangeKind) => SetMetadata(ANNOUNCES_KEY, kind);
@@ -25,15 +24,11 @@ export const AnnouncesChanges = (kind: ChangeKind) => SetMetadata(ANNOUNCES_KEY,
 @Injectable()
 export class ChangeAnnouncementInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Caches');
-  private readonly announcer: ChangeAnnouncer;
 
   constructor(
     private readonly reflector: Reflector,
-    client: InternalClient,
-    @Inject(CORE_OPTIONS) private readonly options: CoreOptions,
-  ) {
-    this.announcer = new ChangeAnnouncer(client);
-  }
+    @Optional() private readonly announcements?: ChangeAnnouncements,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const kind = this.reflector.getAllAndOverride<ChangeKind | undefined>(ANNOUNCES_KEY, [
@@ -50,9 +45,12 @@ export class ChangeAnnouncementInterceptor implements NestInterceptor {
   }
 
   private async announce(kind: ChangeKind): Promise<void> {
-    const services = this.options.announces?.[kind] ?? [];
-    const missed = await this.announcer.changed(kind, services);
-    // The change stands; their copies expire within their time limit (seconds).
-    if (missed.length > 0) this.logger.warn(`Could not tell ${missed.join(', ')} that ${kind} changed`);
+    if (!this.announcements) throw new Error(`@AnnouncesChanges('${kind}') in a service that does not announce it`);
+    try {
+      await this.announcements.raise(kind);
+    } catch (error) {
+      // The change stands; the copies expire within their time limit (seconds).
+      this.logger.warn(`Could not announce that ${kind} changed: ${String(error)}`);
+    }
   }
 }

@@ -1,14 +1,11 @@
-import { BadRequestException, Controller, HttpCode, Injectable, Param, type PipeTransform, Post } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { type ChangeKind, CHANGE_KINDS, type OwnChangeKind } from '../change-cache';
 import { currentRequest, type RequestContext } from '../request-context';
-import { Internal } from './decorators';
 
 /**
- * docs/architecture.md "Caches": a service that keeps a short cache of what another service owns (album rights,
- * the people directory) keeps, in its own schema, a number per kind of data that the owner raises on every change.
- * A cached answer is used only while that number is the one it was read under, so every copy of the service sees
- * a change as soon as the owner has answered.
+ * docs/architecture.md "Caches": a service that keeps a short cache of its own data keeps, in its own schema, a
+ * number per kind of that data, raised by triggers on its tables (OwnChangeKind).
  */
 export class CreateChangeGenerations1764600000000 implements MigrationInterface {
   name = 'CreateChangeGenerations1764600000000';
@@ -23,15 +20,60 @@ export class CreateChangeGenerations1764600000000 implements MigrationInterface 
 }
 
 /**
+ * Where the owners of data other services cache (albums for `album-access`, profile for `people`) raise their
+ * numbers: one table beside the job queue's, outside every service's schema, written by the owner and read by
+ * those that cache. A change is announced by writing a row, not by calling the services that cache it, so no
+ * call goes back from an owner to those that ask it (docs/architecture.md "Who calls whom").
+ */
+export const ANNOUNCED_CHANGES_TABLE = 'archive_changes.generations';
+
+/**
+ * Every service that announces or caches announced data runs this migration; the first to run makes the table,
+ * the others find it (an advisory lock keeps two starting services from making it at once). Its down leaves the
+ * table: other services still use it.
+ */
+export class CreateAnnouncedChanges1769500000000 implements MigrationInterface {
+  name = 'CreateAnnouncedChanges1769500000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('archive_changes'))`);
+    await db.query(`CREATE SCHEMA IF NOT EXISTS archive_changes`);
+    await db.query(
+      `CREATE TABLE IF NOT EXISTS ${ANNOUNCED_CHANGES_TABLE} (kind varchar(40) PRIMARY KEY, generation bigint NOT NULL)`,
+    );
+  }
+
+  async down(): Promise<void> {}
+}
+
+/** The numbers a service reads: its own kinds from its schema, the announced ones from the shared table. */
+const ALL_GENERATIONS = `SELECT kind, generation FROM change_generations WHERE kind NOT IN (${CHANGE_KINDS.map((kind) => `'${kind}'`).join(', ')})
+  UNION ALL SELECT kind, generation FROM ${ANNOUNCED_CHANGES_TABLE}`;
+
+/**
  * A column with every kind's number as JSON text (`{"album-access": "7", ...}`, null before any change), for a
  * statement that reads its data and the numbers in one go (ChangeGenerations.remember). Text, so that only the
  * first row's copy is parsed.
  */
-export const CHANGE_GENERATIONS_COLUMN = `(SELECT json_object_agg(kind, generation::text)::text FROM change_generations)`;
+export const CHANGE_GENERATIONS_COLUMN = `(SELECT json_object_agg(kind, generation::text)::text FROM (${ALL_GENERATIONS}) AS generations)`;
 
 /** The numbers of a CHANGE_GENERATIONS_COLUMN. */
 export function parseChangeGenerations(column: unknown): Record<string, string> {
   return typeof column === 'string' ? (JSON.parse(column) as Record<string, string>) : {};
+}
+
+/** Raises the number of a kind of data this service owns and others cache (docs/architecture.md "Caches"). */
+@Injectable()
+export class ChangeAnnouncements {
+  constructor(private readonly db: DataSource) {}
+
+  async raise(kind: ChangeKind): Promise<void> {
+    await this.db.query(
+      `INSERT INTO ${ANNOUNCED_CHANGES_TABLE} AS changes (kind, generation) VALUES ($1, 1)
+       ON CONFLICT (kind) DO UPDATE SET generation = changes.generation + 1`,
+      [kind],
+    );
+  }
 }
 
 @Injectable()
@@ -70,37 +112,8 @@ export class ChangeGenerations {
 
   private async readAll(): Promise<Map<string, string>> {
     const rows: Array<{ kind: string; generation: string }> = await this.db.query(
-      `SELECT kind, generation::text AS generation FROM change_generations`,
+      `SELECT kind, generation::text AS generation FROM (${ALL_GENERATIONS}) AS generations`,
     );
     return new Map(rows.map((row) => [row.kind, row.generation]));
-  }
-
-  async raise(kind: ChangeKind): Promise<void> {
-    await this.db.query(
-      `INSERT INTO change_generations (kind, generation) VALUES ($1, 1)
-       ON CONFLICT (kind) DO UPDATE SET generation = change_generations.generation + 1`,
-      [kind],
-    );
-  }
-}
-
-class ParseChangeKindPipe implements PipeTransform<string, ChangeKind> {
-  transform(value: string): ChangeKind {
-    if (!(CHANGE_KINDS as readonly string[]).includes(value))
-      throw new BadRequestException(`Changes are announced for ${CHANGE_KINDS.join(' and ')} only.`);
-    return value as ChangeKind;
-  }
-}
-
-/** POST /internal/changes/{kind}: the owner of that data changed it; cached copies are no longer used. */
-@Internal()
-@Controller('internal/changes')
-export class InternalChangesController {
-  constructor(private readonly generations: ChangeGenerations) {}
-
-  @Post(':kind')
-  @HttpCode(204)
-  async changed(@Param('kind', ParseChangeKindPipe) kind: ChangeKind): Promise<void> {
-    await this.generations.raise(kind);
   }
 }

@@ -10,9 +10,12 @@ export interface CoreOptions {
   profileUrl?: string;
   /**
    * Kinds of other services' data this service keeps a short cache of (docs/architecture.md "Caches"). It then
-   * answers POST /internal/changes/{kind} and needs CreateChangeGenerations among its migrations.
+   * needs CreateChangeGenerations and CreateAnnouncedChanges among its migrations.
    */
   caches?: ChangeKind[];
-  /** The services to tell when a route marked @AnnouncesChanges(kind) changed that kind of data. */
-  announces?: Partial<Record<ChangeKind, Array<{ name: string; url: string }>>>;
+  /**
+   * Kinds of its own data others cache, which its routes marked @AnnouncesChanges(kind) announce. It then needs
+   * CreateAnnouncedChanges among its migrations.
+   */
+  announces?: ChangeKind[];
 }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DirectoryClient } from '../directory-client';
 import { InternalClient } from '../internal-client';
 import { ChangeAnnouncementInterceptor } from './change-announcements';
-import { ChangeGenerations, InternalChangesController } from './change-generations';
+import { ChangeAnnouncements, ChangeGenerations } from './change-generations';
 import { CORE_OPTIONS, type CoreOptions } from './core-options';
 import { DataStoreUnavailableInterceptor } from './data-store-unavailable';
 import { ErrorFilter } from './error.filter';
@@ -31,8 +31,9 @@ export class ArchiveCoreModule implements NestModule, OnModuleInit {
 
   static forRoot(options: CoreOptions): DynamicModule {
     const caches = options.caches ?? [];
-    const changes =
-      caches.length > 0
+    const announces = options.announces ?? [];
+    const changes = [
+      ...(caches.length > 0
         ? [
             {
               provide: ChangeGenerations,
@@ -40,7 +41,17 @@ export class ArchiveCoreModule implements NestModule, OnModuleInit {
               useFactory: (db: DataSource) => new ChangeGenerations(db),
             },
           ]
-        : [];
+        : []),
+      ...(caches.length > 0 || announces.length > 0
+        ? [
+            {
+              provide: ChangeAnnouncements,
+              inject: [DataSource],
+              useFactory: (db: DataSource) => new ChangeAnnouncements(db),
+            },
+          ]
+        : []),
+    ];
     const providers = [
       ...changes,
       { provide: CORE_OPTIONS, useValue: options },
@@ -64,9 +75,9 @@ export class ArchiveCoreModule implements NestModule, OnModuleInit {
     ];
     return {
       module: ArchiveCoreModule,
-      controllers: caches.length > 0 ? [HealthController, InternalChangesController] : [HealthController],
+      controllers: [HealthController],
       providers,
-      exports: [CORE_OPTIONS, InternalClient, DirectoryClient, ...(caches.length > 0 ? [ChangeGenerations] : [])],
+      exports: [CORE_OPTIONS, InternalClient, DirectoryClient, ...changes.map((provider) => provider.provide)],
     };
   }
 

@@ -11,7 +11,7 @@ import {
 import { InviteService } from '../services/invite.service';
 import { AccountService } from '../services/account.service';
 
-/** What the gateway (and the family service's create-member) ask of accounts. */
+/** What the gateway and the profile service ask of accounts. */
 @Internal()
 @Controller('internal')
 export class InternalAccountController {

@@ -2,26 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { TREE_DEPTH_DEFAULT } from '@family/contract';
 import type { Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
-import { CreateMemberDto } from '../dtos/member.dto';
 import { AddRelationDto, TieDetailsDto, TreeQueryDto } from '../dtos/relation.dto';
-import { MemberService } from '../services/member.service';
 import { RelationService } from '../services/relation.service';
 
 @Controller('api/family')
 export class FamilyController {
-  constructor(
-    private readonly relations: RelationService,
-    private readonly members: MemberService,
-  ) {}
+  constructor(private readonly relations: RelationService) {}
 
   @Post()
   add(@CurrentUser() user: Identity, @Body() dto: AddRelationDto) {
     return this.relations.add(user, dto);
-  }
-
-  @Post('create-member')
-  createMember(@CurrentUser() user: Identity, @Body() dto: CreateMemberDto) {
-    return this.members.create(user, dto);
   }
 
   /** Declared before `:rootUserId` so `tree` and `history` are never read as ids. */

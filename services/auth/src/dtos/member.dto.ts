@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import {
   DISPLAY_NAME_MAX,
   EMAIL_MAX,
@@ -14,12 +14,15 @@ import { emptyToUndefined, IsBirthday, trim } from '@family/shared';
 const USERNAME_RULE = `Username must be at least ${USERNAME_MIN} characters`;
 const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN} characters`;
 const DISPLAY_NAME_RULE = 'Display name is required';
+const USERNAME_CHARACTERS = `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters: letters, digits, dot, underscore or hyphen.`;
 
 /**
- * POST /api/family/create-member: docs/product.md "New family member form". The auth service adds its own
- * account rules (allowed username characters, a username not yet taken) and answers with its sentence.
+ * POST /api/family/create-member: docs/product.md "New family member form", with its sentences; then the rules of
+ * every account (allowed username characters here, a username not yet taken in AccountService).
  */
 export class CreateMemberDto implements CreateMemberRequest {
+  // class-validator checks the decorator nearest the property first: the form's own sentences come before.
+  @Matches(/^[A-Za-z0-9._-]+$/, { message: USERNAME_CHARACTERS })
   @Transform(trim)
   @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters` })
   @MinLength(USERNAME_MIN, { message: USERNAME_RULE })

@@ -1,11 +1,8 @@
 import request from 'supertest';
-import { loadConfig } from '@family/shared';
-import { asService, startTestApp, testEnv } from '@family/shared/testing';
-import { AppModule } from '../src/app.module';
-import { FamilyConfig } from '../src/config';
-import { as, peopleMaker, startStack, type Person } from './stack';
+import { asService } from '@family/shared/testing';
+import { as, peopleMaker, startStack, type Person } from '../../family/test/stack';
 
-describe('POST /api/family/create-member (real auth and profile services, sign-up closed)', () => {
+describe('POST /api/family/create-member (real auth, profile and family services, sign-up closed)', () => {
   let stack: Awaited<ReturnType<typeof startStack>>;
   let me: Person;
 
@@ -17,7 +14,7 @@ describe('POST /api/family/create-member (real auth and profile services, sign-u
   afterAll(() => stack.close());
 
   const createMember = (body: object) =>
-    request(stack.family.url).post('/api/family/create-member').set(as(me)).send(body);
+    request(stack.auth.url).post('/api/family/create-member').set(as(me)).send(body);
   const valid = { username: 'little.tim', password: 'secret1', displayName: 'Little Tim' };
 
   it.each([
@@ -102,27 +99,6 @@ describe('POST /api/family/create-member (real auth and profile services, sign-u
   });
 
   it('needs a signed-in person', async () => {
-    await request(stack.family.url).post('/api/family/create-member').send(valid).expect(401);
-  });
-
-  it('answers 503 with a sentence when the auth service is down', async () => {
-    const env = testEnv({ PROFILE_URL: stack.profile.url, AUTH_URL: 'http://127.0.0.1:9' });
-    const cut = await startTestApp(AppModule.register(loadConfig(FamilyConfig, env)));
-    try {
-      const response = await request(cut.url)
-        .post('/api/family/create-member')
-        .set(as(me))
-        .send({ ...valid, username: 'cut.off' })
-        .expect(503);
-      expect(response.body.message).toBe('The auth service is unavailable. Try again shortly.');
-    } finally {
-      await cut.app.close();
-    }
-  });
-
-  it('refuses to start without AUTH_URL, naming it', () => {
-    const env = testEnv({ PROFILE_URL: stack.profile.url });
-    delete env.AUTH_URL;
-    expect(() => loadConfig(FamilyConfig, env)).toThrow(/AUTH_URL must be the auth service address/);
+    await request(stack.auth.url).post('/api/family/create-member').send(valid).expect(401);
   });
 });
