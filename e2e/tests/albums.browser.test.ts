@@ -101,6 +101,35 @@ describe('albums in a browser', () => {
     });
   });
 
+  it('moves a photo that is in an album to another with Move to Album', async () => {
+    const title = `Pier ${run}`;
+    const from = (await rose.client.post('/api/albums', { name: `Spring ${run}`, isShared: false })).body.id as number;
+    const toName = `Autumn ${run}`;
+    await rose.client.post('/api/albums', { name: toName, isShared: false });
+    await uploadMedia(rose.client, { type: 'photo', title, albumId: String(from) }, pngFile([200, 90, 40], 48));
+
+    await withPage(browser, PHONE, async (page) => {
+      await signIn(page, rose);
+      await page.goto('/');
+      const photoCard = page.getByRole('article', { name: title });
+      await photoCard.getByRole('button', { name: 'Move to Album', exact: true }).click();
+      const move = page.getByRole('dialog', { name: 'Move to Album' });
+      await move.getByText('It leaves the album it is in now.', { exact: false }).waitFor();
+      // The album it is in is not offered.
+      const offered = await move.getByLabel('Album').locator('option').allTextContents();
+      expect(offered).toContain(toName);
+      expect(offered).not.toContain(`Spring ${run}`);
+      await move.getByLabel('Album').selectOption({ label: toName });
+      await dialogsShown(page);
+      await screenshot(page, 'albums-move-dialog-phone');
+      await move.getByRole('button', { name: 'Move to Album' }).click();
+      await page.getByText('Media moved to album successfully').waitFor();
+
+      await photoCard.getByRole('button', { name: `Open ${title}` }).click();
+      await page.getByRole('dialog', { name: title }).getByText(toName).waitFor();
+    });
+  });
+
   it("switches home's views and restores the saved one once", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, tom);

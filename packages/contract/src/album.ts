@@ -73,4 +73,11 @@ export const ALBUM_ITEM_SENTENCES = {
   uploadIntoForbidden: 'You can only upload into an album you created or may edit.',
   notInAlbum: 'This item is not in that album.',
   takeOutForbidden: 'Only the uploader or an album editor can remove this item from the album',
+  moveForbidden: 'Only the uploader or an editor of its album can move this item to another album',
+  movedMeanwhile: 'This item was just moved by someone else. Please look again and try once more.',
 } as const;
+
+/** PUT /api/media/{id}/album: the item goes into this album, out of the one it is in (if any); answers the item. */
+export interface MoveToAlbumRequest {
+  albumId: number;
+}

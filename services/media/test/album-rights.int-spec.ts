@@ -203,6 +203,51 @@ describe('media rights through albums (real albums service)', () => {
     expect((await get(mia, `/api/media/${inFamilyAlbum.id}`).expect(200)).body.albumId).toBe(familyAlbum);
   });
 
+  it('moves an item between albums with Move to album, with the rights of both albums', async () => {
+    const leos = (
+      await upload(
+        stack,
+        leo,
+        { type: 'photo', title: 'Leo moves', albumId: String(familyAlbum) },
+        { buffer: await png(), filename: 'move.png' },
+      ).expect(201)
+    ).body as { id: number };
+    const move = (person: Person, albumId: unknown, id = leos.id) =>
+      request(stack.media.url).put(`/api/media/${id}/album`).set(person.headers).send({ albumId });
+    const albumOf = async () => (await get(kate, `/api/media/${leos.id}`).expect(200)).body.albumId;
+
+    // Ned cannot see the item; Mia sees it but may neither edit it nor take it out of the family album.
+    expect((await move(ned, sharedAlbum).expect(404)).body.message).toBe(
+      "This media item doesn't exist or you don't have permission to view it.",
+    );
+    expect((await move(mia, sharedAlbum).expect(403)).body.message).toBe(
+      'Only the uploader or an editor of its album can move this item to another album',
+    );
+    // Leo uploaded it, but Kate's private album is not his to see.
+    expect((await move(leo, privateAlbum).expect(404)).body.message).toBe('Album not found');
+    expect((await move(leo, 'x').expect(400)).body.message).toBe('albumId must be an album id');
+    expect(await albumOf()).toBe(familyAlbum);
+
+    // Kate edits the family album and her private one: she moves it in one request.
+    expect((await move(kate, privateAlbum).expect(200)).body.albumId).toBe(privateAlbum);
+    expect(await albumOf()).toBe(privateAlbum);
+    // The uploader may take his item out of an album he cannot see and put it into one he edits.
+    expect((await move(leo, familyAlbum).expect(200)).body.albumId).toBe(familyAlbum);
+    // Into the album it is in already: nothing changes.
+    expect((await move(leo, familyAlbum).expect(200)).body.albumId).toBe(familyAlbum);
+
+    // An item in no album moves as it would be added.
+    const loose = (
+      await upload(
+        stack,
+        leo,
+        { type: 'photo', title: 'Loose' },
+        { buffer: await png(), filename: 'loose.png' },
+      ).expect(201)
+    ).body as { id: number };
+    expect((await move(leo, familyAlbum, loose.id).expect(200)).body.albumId).toBe(familyAlbum);
+  });
+
   it('shows a tagged person an item in an album they cannot see', async () => {
     await request(stack.media.url)
       .post(`/api/media/${inPrivateAlbum.id}/tags`)

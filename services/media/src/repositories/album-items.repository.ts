@@ -30,6 +30,20 @@ export class AlbumItemsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * Moves an item from the album it was read in (null: none) into another. False when it moved meanwhile or is
+   * gone: the caller's rights were checked against the album it was in.
+   */
+  async moveToAlbum(id: number, fromAlbumId: number | null, toAlbumId: number): Promise<boolean> {
+    const result = await this.items
+      .createQueryBuilder()
+      .update()
+      .set({ albumId: toAlbumId })
+      .where('id = :id AND album_id IS NOT DISTINCT FROM :fromAlbumId AND deleted_at IS NULL', { id, fromAlbumId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Puts the items with no album into one, in one statement: the ids it moved (the rest were in an album). */
   async attachManyToAlbum(ids: number[], albumId: number): Promise<number[]> {
     if (ids.length === 0) return [];

@@ -5,7 +5,8 @@ import type { MediaAccess } from './media-access.service';
 
 /**
  * docs/rights.md "Items in albums", written once for every path that puts items into albums or takes them out:
- * the single route (albums asks media), select many, and an upload straight into an album. The albums service
+ * the single route (albums asks media), moving an item between albums, select many, and an upload straight into
+ * an album. The albums service
  * checks the album side of its own routes with the same sentences (`ALBUM_ITEM_SENTENCES` in the contract).
  */
 
@@ -17,6 +18,8 @@ export const {
   uploadIntoForbidden: UPLOAD_INTO_FORBIDDEN,
   notInAlbum: NOT_IN_ALBUM,
   takeOutForbidden: TAKE_OUT_FORBIDDEN,
+  moveForbidden: MOVE_FORBIDDEN,
+  movedMeanwhile: MOVED_MEANWHILE,
 } = ALBUM_ITEM_SENTENCES;
 
 /** Adding items, the album side (steps 1 and 2): the person sees the album and may edit it. */

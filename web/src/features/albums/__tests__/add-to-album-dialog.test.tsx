@@ -45,7 +45,9 @@ describe('AddToAlbumDialog', () => {
   it('lists the albums one may add to, without the one the item is in', async () => {
     backEnd(albums);
     renderDialog({ id: 40, albumId: 2 });
-    expect(screen.getByText('Select an album to add this media item to')).toBeInTheDocument();
+    expect(
+      screen.getByText('Select the album to move this media item to. It leaves the album it is in now.'),
+    ).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Summer' });
     expect(
       within(albumSelect())
@@ -69,6 +71,22 @@ describe('AddToAlbumDialog', () => {
     ) as HTMLElement;
     expect(within(toast).getByText('Success')).toBeInTheDocument();
     expect(writes(calls)).toEqual([{ url: '/api/albums/3/media/40', method: 'POST', body: undefined }]);
+    expect(onChanged).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('moves an item that is in an album with one request to media, says so and closes', async () => {
+    const { calls } = backEnd(albums, {
+      'PUT /api/media/40/album': () => fakeResponse(200, { id: 40, albumId: 3 }),
+    });
+    const { user, onClose, onChanged } = renderDialog({ id: 40, albumId: 2 });
+    expect(screen.getByRole('dialog', { name: 'Move to Album' })).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Garden' });
+    await user.selectOptions(albumSelect(), '3');
+    await user.click(screen.getByRole('button', { name: 'Move to Album' }));
+
+    expect(await screen.findByText('Media moved to album successfully')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ url: '/api/media/40/album', method: 'PUT', body: { albumId: 3 } }]);
     expect(onChanged).toHaveBeenCalled();
     expect(onClose).toHaveBeenCalled();
   });
@@ -100,25 +118,41 @@ describe('AddToAlbumDialog', () => {
 });
 
 describe('AddToAlbumButton', () => {
+  const signedInAsRose = { 'GET /api/user': () => fakeResponse(200, rose) };
+
   it('opens the dialog from a card without opening the card', async () => {
-    backEnd(albums);
+    backEnd(albums, signedInAsRose);
     const onCardClick = jest.fn();
     const { user } = renderWithProviders(
       <div onClick={onCardClick}>
-        <AddToAlbumButton item={{ id: 40, title: 'Jetty', albumId: null }} currentUserId={rose.id} />
+        <AddToAlbumButton item={{ id: 40, title: 'Jetty', albumId: null, user: rose }} currentUserId={rose.id} />
       </div>,
     );
-    await user.click(screen.getByRole('button', { name: 'Add to Album: Jetty' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Album: Jetty' }));
     expect(screen.getByRole('dialog', { name: 'Add to Album' })).toBeInTheDocument();
     expect(onCardClick).not.toHaveBeenCalled();
   });
 
   it('is an icon button in the detail dialog header', async () => {
-    backEnd(albums);
+    backEnd(albums, signedInAsRose);
     const { user } = renderWithProviders(
-      <AddToAlbumButton item={{ id: 40, albumId: null }} currentUserId={rose.id} variant="icon" />,
+      <AddToAlbumButton item={{ id: 40, albumId: null, user: rose }} currentUserId={rose.id} variant="icon" />,
     );
-    await user.click(screen.getByRole('button', { name: 'Add to Album' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Album' }));
     expect(screen.getByRole('dialog', { name: 'Add to Album' })).toBeInTheDocument();
+  });
+
+  it('says Move to Album for an item in an album one edits, and is not offered for what one may not edit', async () => {
+    backEnd(albums, signedInAsRose);
+    renderWithProviders(
+      <>
+        <AddToAlbumButton item={{ id: 41, title: 'In Garden', albumId: 3, user: tom }} currentUserId={rose.id} />
+        <AddToAlbumButton item={{ id: 42, title: 'In Lake', albumId: 4, user: tom }} currentUserId={rose.id} />
+        <AddToAlbumButton item={{ id: 43, title: "Tom's", albumId: null, user: tom }} currentUserId={rose.id} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Move to Album: In Garden' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /In Lake/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tom's/ })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import type { MessageResponse } from '@family/contract';
+import type { MediaItem, MessageResponse, MoveToAlbumRequest } from '@family/contract';
 import { sendJson } from '../../../lib/api';
 
 type AlbumMediaInput = { albumId: number; mediaId: number };
@@ -15,5 +15,14 @@ export function useAddToAlbum() {
 export function useRemoveFromAlbum() {
   return useSWRMutation('albums:remove-media', (_key: string, { arg }: { arg: AlbumMediaInput }) =>
     sendJson<MessageResponse>('DELETE', `/api/albums/${arg.albumId}/media/${arg.mediaId}`),
+  );
+}
+
+/** PUT /api/media/{mediaId}/album: an item in an album moves to another, in one request (media keeps it). */
+export function useMoveToAlbum() {
+  return useSWRMutation('albums:move-media', (_key: string, { arg }: { arg: AlbumMediaInput }) =>
+    sendJson<MediaItem>('PUT', `/api/media/${arg.mediaId}/album`, {
+      albumId: arg.albumId,
+    } satisfies MoveToAlbumRequest),
   );
 }

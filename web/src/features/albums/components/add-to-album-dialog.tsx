@@ -4,7 +4,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { isAlbumEditor } from '../../../lib/items-in-albums';
 import { useAlbums } from '../../../lib/queries/albums';
-import { useAddToAlbum } from '../api/use-album-media';
+import { useAddToAlbum, useMoveToAlbum } from '../api/use-album-media';
 import { useRefreshAlbums } from '../api/use-albums';
 import type { AlbumMediaTarget } from '../types';
 
@@ -20,13 +20,16 @@ type AddToAlbumDialogProps = {
 
 /**
  * Add to Album: the albums one may add to (docs/rights.md "Items in albums": one's own, or Can Edit), without the album
- * the item is already in. 'Add to Album' waits until an album is chosen.
+ * the item is already in. 'Add to Album' waits until an album is chosen. An item already in an album is moved
+ * instead ('Move to Album'), out of its album and into the chosen one in one request.
  */
 export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged }: AddToAlbumDialogProps) {
   const [albumId, setAlbumId] = useState('');
   const selectId = useId();
   const { albums, isLoading } = useAlbums(open);
   const addToAlbum = useAddToAlbum();
+  const moveToAlbum = useMoveToAlbum();
+  const moving = item.albumId !== null;
   const refresh = useRefreshAlbums();
 
   const choices = useMemo(
@@ -36,8 +39,15 @@ export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged
   const chosen = choices.find((album) => String(album.id) === albumId) ?? null;
 
   const form = useFormSubmit({
-    send: () => (chosen ? addToAlbum.trigger({ albumId: chosen.id, mediaId: item.id }) : null),
-    success: () => ({ title: 'Success', description: 'Media added to album successfully' }),
+    send: () => {
+      if (!chosen) return null;
+      const change = { albumId: chosen.id, mediaId: item.id };
+      return moving ? moveToAlbum.trigger(change).then(() => null) : addToAlbum.trigger(change);
+    },
+    success: () => ({
+      title: 'Success',
+      description: moving ? 'Media moved to album successfully' : 'Media added to album successfully',
+    }),
     refresh: () => {
       void refresh({ media: true });
       void onChanged?.();
@@ -51,10 +61,14 @@ export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged
     <FormDialog
       open={open}
       form={form}
-      title="Add to Album"
-      intro="Select an album to add this media item to"
-      submitLabel="Add to Album"
-      busyLabel="Adding..."
+      title={moving ? 'Move to Album' : 'Add to Album'}
+      intro={
+        moving
+          ? 'Select the album to move this media item to. It leaves the album it is in now.'
+          : 'Select an album to add this media item to'
+      }
+      submitLabel={moving ? 'Move to Album' : 'Add to Album'}
+      busyLabel={moving ? 'Moving...' : 'Adding...'}
       submitDisabled={!chosen}
       maxWidth="xs"
     >
@@ -67,7 +81,7 @@ export function AddToAlbumDialog({ open, onClose, item, currentUserId, onChanged
         onChange={(event) => setAlbumId(event.target.value)}
         helperText={
           none
-            ? 'There is no album you can add to. Create one on the Albums page, or ask to be made an editor.'
+            ? `There is no ${moving ? 'other ' : ''}album you can add to. Create one on the Albums page, or ask to be made an editor.`
             : undefined
         }
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
