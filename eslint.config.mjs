@@ -8,6 +8,12 @@ import tseslint from 'typescript-eslint';
 
 const webSrc = fileURLToPath(new URL('./web/src/', import.meta.url));
 const familySrc = fileURLToPath(new URL('./services/family/src/', import.meta.url));
+const mediaSrc = fileURLToPath(new URL('./services/media/src/', import.meta.url));
+// Media's files and folders outside its takeout room and the two bootstraps that import the room's module.
+const mediaBootstraps = ['app.module.ts', 'worker.module.ts'];
+const mediaOutsideTakeout = readdirSync(mediaSrc)
+  .filter((name) => name !== 'takeout' && !mediaBootstraps.includes(name))
+  .map((name) => `./${name}`);
 // Every folder under web/src/features is a feature: a new one is fenced in without editing this file.
 const webFeatures = readdirSync(`${webSrc}features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -110,6 +116,42 @@ export default tseslint.config(
               except: ['./gedcom-format'],
               message:
                 'The GEDCOM format imports nothing of the service: what applies it to the archive lives in gedcom-archive/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Media's takeout is a room of its own (docs/architecture.md "Media's layout"): media reaches it only through
+    // takeout/index.ts, from its two bootstraps; takeout reaches media only through media-kit.ts.
+    files: ['services/media/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: mediaSrc,
+          zones: [
+            {
+              target: mediaOutsideTakeout,
+              from: './takeout',
+              message:
+                'Media does not import takeout: app.module.ts and worker.module.ts import its TakeoutModule, and media reaches takeout through TAKEOUT_HOOKS.',
+            },
+            {
+              target: mediaBootstraps.map((name) => `./${name}`),
+              from: './takeout',
+              except: ['./index.ts'],
+              message: 'Only takeout/index.ts is imported from outside takeout/.',
+            },
+            {
+              target: './takeout',
+              from: '.',
+              except: ['./takeout', './media-kit.ts'],
+              message:
+                'Takeout imports media only through media-kit.ts: never its controllers, its services or the bootstraps; add what it needs to media-kit.ts.',
             },
           ],
         },

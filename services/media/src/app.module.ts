@@ -4,7 +4,6 @@ import { AlbumsClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
-import { ExportController } from './controllers/export.controller';
 import { InternalMediaController } from './controllers/internal-media.controller';
 import { InternalMediaImportController } from './controllers/internal-media-import.controller';
 import { MediaFileController } from './controllers/media-file.controller';
@@ -16,6 +15,7 @@ import { TrashController } from './controllers/trash.controller';
 import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
+import { MediaKitModule } from './media-kit';
 import { AlbumItemsRepository } from './repositories/album-items.repository';
 import { MediaItemRepository } from './repositories/media-item.repository';
 import { MediaListRepository } from './repositories/media-list.repository';
@@ -31,7 +31,6 @@ import { FileService } from './services/file.service';
 import { InternalMediaService } from './services/internal.service';
 import { MediaImportService } from './services/media-import.service';
 import { MediaAccessFactory } from './services/media-access.service';
-import { MediaJobs } from './services/media-jobs';
 import { MediaZipService } from './services/media-zip.service';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaPurger } from './services/media-purger';
@@ -40,18 +39,14 @@ import { MEDIA_STORAGE } from './services/storage.provider';
 import { PersonAttachment } from './services/person-attachment';
 import { TagService } from './services/tag.service';
 import { TrashService } from './services/trash.service';
-import { MEDIA_CONFIG } from './services/tokens';
 import { UploadService } from './services/upload.service';
-import { ExportRepository } from './takeout/export.repository';
-import { ExportService } from './services/export.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
-import { TakeoutImportController } from './takeout/takeout-import.controller';
-import { TakeoutImportRepository } from './takeout/takeout-import.repository';
-import { TakeoutUploadService } from './takeout/takeout-upload.service';
+import { TakeoutModule } from './takeout';
 
 @Module({})
 export class AppModule {
   static register(config: MediaConfig): DynamicModule {
+    const kit = MediaKitModule.forService(config);
     return {
       module: AppModule,
       imports: [
@@ -64,6 +59,9 @@ export class AppModule {
         databaseModule(mediaDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
         ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
+        kit,
+        // Takeout exports and imports: their routes, and their part of the account purge and tagged files.
+        TakeoutModule.forService(kit),
       ],
       // MediaTagController before MediaController: `tags/:mediaId` must not be taken for `:id` routes.
       controllers: [
@@ -75,11 +73,8 @@ export class AppModule {
         TrashController,
         InternalMediaController,
         InternalMediaImportController,
-        ExportController,
-        TakeoutImportController,
       ],
       providers: [
-        { provide: MEDIA_CONFIG, useValue: config },
         serviceClient(AlbumsClient, config.ALBUMS_URL),
         MediaItemRepository,
         MediaListRepository,
@@ -91,7 +86,6 @@ export class AppModule {
         AlbumMoveService,
         MediaAccessFactory,
         MediaPresenter,
-        MediaJobs,
         MediaPurger,
         MediaService,
         TrashService,
@@ -106,10 +100,6 @@ export class AppModule {
         MediaImportService,
         BulkMediaService,
         MediaZipService,
-        ExportRepository,
-        ExportService,
-        TakeoutImportRepository,
-        TakeoutUploadService,
       ],
     };
   }

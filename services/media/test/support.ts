@@ -31,7 +31,7 @@ import type { MediaItem } from '@family/contract';
 import { AppModule } from '../src/app.module';
 import { MediaConfig } from '../src/config';
 import { MediaWorkerConfig } from '../src/worker/worker-config';
-import { WorkerModule } from '../src/worker/worker.module';
+import { WorkerModule } from '../src/worker.module';
 import { MEDIA_STORAGE } from '../src/services/storage.provider';
 
 export type Person = TestPerson;

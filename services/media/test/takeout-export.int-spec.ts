@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import yauzl from 'yauzl';
 import type { ArchiveManifest, ExportJob } from '@family/contract';
-import { ExportWorker } from '../src/worker/export-worker';
+import { ExportWorker } from '../src/takeout/export/export-worker';
 import {
   addPerson,
   binary,

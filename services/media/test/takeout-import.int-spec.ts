@@ -2,8 +2,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { asService } from '@family/shared/testing';
 import type { ImportJob } from '@family/contract';
-import { NOT_AN_EXPORT } from '../src/takeout/manifest-reader';
-import { NOT_A_ZIP } from '../src/takeout/takeout-upload.service';
+import { NOT_AN_EXPORT } from '../src/takeout/import/manifest-reader';
+import { NOT_A_ZIP } from '../src/takeout/import/takeout-upload.service';
 import {
   addPerson,
   binary,

@@ -1,18 +1,15 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { MediaItem } from '@family/contract';
 import type { RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
-import type { ObjectStorage } from '@family/shared/storage';
 import { AlbumItemsRepository } from '../repositories/album-items.repository';
 import { MediaItemRepository } from '../repositories/media-item.repository';
 import { TagRepository } from '../repositories/tag.repository';
-import { ExportRepository } from '../takeout/export.repository';
-import { TakeoutImportRepository } from '../takeout/takeout-import.repository';
 import { IN_ANOTHER_ALBUM, NOT_IN_ALBUM, refusalToAdd, requireMayTakeOut, throwRefusal } from './album-items';
 import { MediaAccessFactory } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { PersonAttachment } from './person-attachment';
 import { MediaPurger, PURGE_BATCH } from './media-purger';
-import { MEDIA_STORAGE } from './storage.provider';
+import { TAKEOUT_HOOKS, type TakeoutHooks } from './takeout-hooks';
 
 /** What the other services ask of media: account purges and album membership of items. */
 @Injectable()
@@ -27,9 +24,7 @@ export class InternalMediaService {
     private readonly presenter: MediaPresenter,
     private readonly attachment: PersonAttachment,
     private readonly purger: MediaPurger,
-    private readonly imports: TakeoutImportRepository,
-    private readonly exports: ExportRepository,
-    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(TAKEOUT_HOOKS) private readonly takeout: TakeoutHooks,
   ) {}
 
   /** Asked before a person without an account is deleted: a tagged person stays. */
@@ -67,12 +62,7 @@ export class InternalMediaService {
     await this.purger.purgeAll(() => this.items.uploadsBatch(userId, false, PURGE_BATCH));
     await this.purger.purgeAll(() => this.items.uploadsBatch(userId, true, PURGE_BATCH));
     await this.tags.removeTagsOfUser(userId);
-    // Files before rows, as above: a retry finds what a failure left.
-    for (const key of await this.imports.fileKeysOf(userId)) await this.storage.delete(key);
-    await this.imports.deleteOfUser(userId);
-    // An export running now finds its row gone and throws its ZIP away (docs/api.md "Takeout").
-    for (const key of await this.exports.fileKeysOf(userId)) await this.storage.delete(key);
-    await this.exports.deleteOfUser(userId);
+    await this.takeout.purgeUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
   }
 

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { TaggedMediaFile } from '@family/contract';
 import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
 import type { TakeoutSelection, Viewer } from '../repositories/media-sql';
 import { TagRepository } from '../repositories/tag.repository';
-import { mediaPath } from '../takeout/takeout-names';
 import { MediaAccessFactory } from './media-access.service';
 import { PersonAttachment } from './person-attachment';
+import { TAKEOUT_HOOKS, type TakeoutHooks } from './takeout-hooks';
 import { UploadService } from './upload.service';
 
 /**
@@ -22,6 +22,7 @@ export class MediaImportService {
     private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
     private readonly attachment: PersonAttachment,
+    @Inject(TAKEOUT_HOOKS) private readonly takeoutHooks: TakeoutHooks,
   ) {}
 
   async import(uploadedBy: number, tags: number[], req: IncomingMessage): Promise<{ id: number; added: boolean }> {
@@ -59,7 +60,12 @@ export class MediaImportService {
     const items = rows.map((row) => ({
       id: row.id,
       fileName: takeout
-        ? mediaPath({ ...row, mediaDate: row.media_date, fileName: row.file_name, contentType: row.content_type })
+        ? this.takeoutHooks.mediaPath({
+            ...row,
+            mediaDate: row.media_date,
+            fileName: row.file_name,
+            contentType: row.content_type,
+          })
         : row.file_name,
       title: row.title,
       contentType: row.content_type,

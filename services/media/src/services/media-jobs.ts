@@ -3,7 +3,6 @@ import { type JobKind, JobQueue } from '@family/shared/jobs';
 import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
-import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
 import { MEDIA_CONFIG } from './tokens';
 
 /**
@@ -20,9 +19,11 @@ export const PREPARE_JOB_KINDS: JobKind[] = [
 /**
  * A takeout export is a lane of its own, keyed by the export's id, so an hour-long export never holds back the
  * preparing of uploads (docs/architecture.md "Takeout export"). One retry: a second failure is recorded. Takeout
- * imports have a lane of their own too (docs/architecture.md "Takeout import").
+ * imports have a lane of their own too (docs/architecture.md "Takeout import"), keyed by the import's id. Their
+ * handlers live in takeout/; the lanes are here, since the queue is opened with all of them.
  */
 export const EXPORT_TAKEOUT = 'export';
+export const TAKEOUT_IMPORT: JobKind = { name: 'takeout-import', retryLimit: 1, retryDelaySeconds: 10 };
 export const MEDIA_JOB_KINDS: JobKind[] = [
   ...PREPARE_JOB_KINDS,
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
@@ -31,6 +32,10 @@ export const MEDIA_JOB_KINDS: JobKind[] = [
 
 export interface ExportJobData {
   exportId: number;
+}
+
+export interface TakeoutImportJob {
+  importId: number;
 }
 
 export interface PrepareJob {

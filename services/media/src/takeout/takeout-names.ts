@@ -1,4 +1,4 @@
-import { extensionFor } from '../http/content-disposition';
+import { extensionFor } from '../media-kit';
 
 /** Titles in names are cut here (in characters), so a path stays well inside every file system's limits. */
 const TITLE_CHARS = 80;

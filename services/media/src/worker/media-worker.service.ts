@@ -1,18 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { JobQueue, JobRun } from '@family/shared/jobs';
+import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaProcessingError } from '../processing/processing-error';
 import { MediaItemRepository } from '../repositories/media-item.repository';
 import { ProcessingRepository } from '../repositories/processing.repository';
-import { openMediaJobs, PREPARE_JOB_KINDS, type PrepareJob, prepareLane } from '../services/media-jobs';
+import { PREPARE_JOB_KINDS, type PrepareJob, prepareLane } from '../services/media-jobs';
 import { allDerivativeKeys } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
-import { ExportWorker } from './export-worker';
-import { TakeoutImporter } from '../takeout/takeout-importer';
-import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
 import { MediaPreparer } from './media-preparer';
 import type { MediaWorkerConfig } from './worker-config';
+import { MediaWorkerQueue } from './worker-queue';
 import { WORKER_CONFIG } from './worker-tokens';
 
 /** How often the backfill looks for items still pending (uploads whose job was never queued, older items). */
@@ -29,7 +27,6 @@ export const GAVE_UP_MESSAGE = 'The archive could not prepare this item just now
 @Injectable()
 export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MediaWorker.name);
-  private queue: JobQueue | null = null;
   private backfillTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -37,35 +34,24 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly items: MediaItemRepository,
     private readonly processing: ProcessingRepository,
     private readonly preparer: MediaPreparer,
-    private readonly exports: ExportWorker,
-    private readonly takeout: TakeoutImporter,
+    private readonly jobs: MediaWorkerQueue,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.preparer.clearAbandonedWorkDirs();
-    const queue = await openMediaJobs(this.config.DATABASE_URL, 'worker', this.logger);
-    this.queue = queue;
-    await this.exports.start(queue);
+    // Takeout's lanes (exports, imports) are worked by its own handlers in takeout/, on the same queue.
     for (const kind of PREPARE_JOB_KINDS) {
-      await queue.work<PrepareJob>(kind.name, (run) => this.run(run), this.config.MEDIA_WORKER_CONCURRENCY);
+      await this.jobs.open.work<PrepareJob>(kind.name, (run) => this.run(run), this.config.MEDIA_WORKER_CONCURRENCY);
     }
-    // Imports in a lane of their own, one at a time per worker; the items they bring in are queued for preparing.
-    await queue.work<TakeoutImportJob>(TAKEOUT_IMPORT.name, (run) =>
-      this.takeout.run(run, (item) =>
-        queue.send(prepareLane(item), { mediaId: item.id } satisfies PrepareJob, String(item.id)),
-      ),
-    );
     const backfill = () => this.backfill().catch((error: Error) => this.logger.error(`Backfill: ${error.message}`));
     await backfill();
     this.backfillTimer = setInterval(backfill, BACKFILL_EVERY_MS);
     this.backfillTimer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     clearInterval(this.backfillTimer);
-    await this.queue?.close();
-    this.queue = null;
   }
 
   /** Queues every item still pending; items with a job waiting or running are left out by the queue. */
@@ -74,12 +60,13 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     let afterId = 0;
     for (;;) {
       const batch = await this.processing.pendingAfter(afterId, BACKFILL_BATCH);
-      if (batch.length === 0 || !this.queue) break;
+      const queue = this.jobs.queue;
+      if (batch.length === 0 || !queue) break;
       for (const kind of PREPARE_JOB_KINDS) {
         const jobs = batch
           .filter((item) => prepareLane({ type: item.type, objectKey: '' }) === kind.name)
           .map((item) => ({ data: { mediaId: item.id } satisfies PrepareJob, key: String(item.id) }));
-        queued += await this.queue.sendMany(kind.name, jobs);
+        queued += await queue.sendMany(kind.name, jobs);
       }
       afterId = batch[batch.length - 1].id;
     }

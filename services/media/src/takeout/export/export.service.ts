@@ -2,10 +2,9 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import type { ExportJob, ExportScope } from '@family/contract';
 import type { FileToSend, Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
-import { mapExport } from '../dtos/export.dto';
-import { ExportRepository, type ExportRow, ExportRunningError } from '../takeout/export.repository';
-import { MediaJobs } from './media-jobs';
-import { MEDIA_STORAGE } from './storage.provider';
+import { MEDIA_STORAGE, MediaJobs } from '../../media-kit';
+import { mapExport } from './export.dto';
+import { ExportRepository, type ExportRow, ExportRunningError } from './export.repository';
 
 export const EXPORT_NOT_FOUND = "This export doesn't exist or has expired.";
 export const EXPORT_RUNNING =

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { MediaItemEntity } from '../entities/media-item.entity';
-import { COLUMNS, Params, takeoutCondition, type TakeoutSelection, toItem } from './media-sql';
+import { COLUMNS, MediaItemEntity, Params, takeoutCondition, type TakeoutSelection, toItem } from '../../media-kit';
 
 /** The items one export holds (docs/api.md "Takeout"), by pages. */
 @Injectable()

@@ -15,12 +15,9 @@ import type { Identity } from '@family/shared';
 import type { ObjectStorage } from '@family/shared/storage';
 import { receiveToTempFile, removeLeftTempFolders } from '@family/shared/uploads';
 import { looksLikeZip, openCheckedZip, ZipRefusedError } from '@family/shared/zip';
-import type { MediaConfig } from '../config';
-import { MediaJobs } from '../services/media-jobs';
-import { MEDIA_STORAGE } from '../services/storage.provider';
-import { MEDIA_CONFIG } from '../services/tokens';
+import { MEDIA_CONFIG, MEDIA_STORAGE, type MediaConfig, MediaJobs } from '../../media-kit';
+import { importKey, TAKEOUT_TEMP_PREFIX } from './import-files';
 import { TakeoutImportRepository } from './takeout-import.repository';
-import { importKey, TAKEOUT_TEMP_PREFIX } from './takeout-jobs';
 import { readManifest, takeoutZipLimits } from './manifest-reader';
 
 export const NOT_A_ZIP = 'This file is not a ZIP: choose the .zip file that "Download everything" made.';

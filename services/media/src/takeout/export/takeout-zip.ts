@@ -3,8 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { ArchiveManifest } from '@family/contract';
 import type { ObjectStorage } from '@family/shared/storage';
-import { derivativeKey } from '../services/object-keys';
-import { postPath } from '../takeout/takeout-names';
+import { derivativeKey } from '../../media-kit';
+import { postPath } from '../takeout-names';
 import { indexHtml } from './takeout-index-html';
 import { postMarkdown } from './manifest-writer';
 

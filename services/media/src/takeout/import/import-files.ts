@@ -1,12 +1,3 @@
-import type { JobKind } from '@family/shared/jobs';
-
-/** One takeout import, run by the media worker in a lane of its own; keyed by the import's id. */
-export const TAKEOUT_IMPORT: JobKind = { name: 'takeout-import', retryLimit: 1, retryDelaySeconds: 10 };
-
-export interface TakeoutImportJob {
-  importId: number;
-}
-
 /**
  * The temporary folders of an import's ZIP, in the media service (the upload) and its worker (the job): each
  * removes what a killed process of either left when it starts.

@@ -23,17 +23,28 @@ import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
 import { makeTempFolder, removeLeftTempFolders, storeUpload } from '@family/shared/uploads';
 import { type CheckedZip, openCheckedZip, type ZipEntry, ZipRefusedError } from '@family/shared/zip';
-import { needsPreparing } from '../dtos/media.dto';
-import { UploadMediaFields } from '../dtos/upload.dto';
-import type { MediaItemEntity } from '../entities/media-item.entity';
-import { acceptKind, type DeclaredFile, refusalMessage, SNIFF_BYTES, sniffKind } from '../processing/sniff';
-import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
-import { TagRepository } from '../repositories/tag.repository';
-import { allDerivativeKeys, newMediaKey } from '../services/object-keys';
-import { MEDIA_STORAGE } from '../services/storage.provider';
+import {
+  acceptKind,
+  allDerivativeKeys,
+  type DeclaredFile,
+  DuplicateUploadError,
+  MEDIA_STORAGE,
+  type MediaItemEntity,
+  MediaItemRepository,
+  MediaWorkerQueue,
+  needsPreparing,
+  newMediaKey,
+  refusalMessage,
+  SNIFF_BYTES,
+  sniffKind,
+  TagRepository,
+  TAKEOUT_IMPORT,
+  type TakeoutImportJob,
+  UploadMediaFields,
+} from '../../media-kit';
+import { TAKEOUT_TEMP_PREFIX } from './import-files';
 import { TakeoutCalls } from './takeout-calls';
 import { type CreatedByImport, type ImportRow, TakeoutImportRepository } from './takeout-import.repository';
-import { TAKEOUT_TEMP_PREFIX, type TakeoutImportJob } from './takeout-jobs';
 import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './manifest-reader';
 
 const UNEXPECTED = 'The import stopped unexpectedly. Nothing was kept; please try again.';
@@ -95,12 +106,19 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     private readonly items: MediaItemRepository,
     private readonly tags: TagRepository,
     private readonly calls: TakeoutCalls,
+    private readonly jobs: MediaWorkerQueue,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** The ZIP copies of imports a killed worker was running (each as large as its ZIP) go at start. */
+  /**
+   * The ZIP copies of imports a killed worker was running (each as large as its ZIP) go at start. Then imports
+   * are taken in a lane of their own, one at a time per worker; the items they bring in are queued for preparing.
+   */
   async onApplicationBootstrap(): Promise<void> {
     await removeLeftTempFolders(TAKEOUT_TEMP_PREFIX);
+    await this.jobs.open.work<TakeoutImportJob>(TAKEOUT_IMPORT.name, (run) =>
+      this.run(run, (item) => this.jobs.prepare(item)),
+    );
   }
 
   async run(job: JobRun<TakeoutImportJob>, queuePreparing: QueuePreparing): Promise<void> {

@@ -1,18 +1,22 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EXPORT_KEEP_DAYS } from '@family/contract';
-import type { JobQueue, JobRun } from '@family/shared/jobs';
+import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
-import { hasPictures } from '../dtos/media.dto';
-import type { MediaItemEntity } from '../entities/media-item.entity';
-import type { TakeoutSelection } from '../repositories/media-sql';
-import { TagRepository } from '../repositories/tag.repository';
-import { TakeoutItemsRepository } from '../repositories/takeout-items.repository';
-import { EXPORT_TAKEOUT, type ExportJobData } from '../services/media-jobs';
-import { derivativeKey } from '../services/object-keys';
-import { MEDIA_STORAGE } from '../services/storage.provider';
-import { ExportRepository, type ExportRow } from '../takeout/export.repository';
+import {
+  derivativeKey,
+  EXPORT_TAKEOUT,
+  type ExportJobData,
+  hasPictures,
+  MEDIA_STORAGE,
+  type MediaItemEntity,
+  MediaWorkerQueue,
+  TagRepository,
+  type TakeoutSelection,
+} from '../../media-kit';
+import { ExportRepository, type ExportRow } from './export.repository';
 import { buildManifest, type TakeoutContent } from './manifest-writer';
 import { TakeoutSources } from './takeout-sources';
+import { TakeoutItemsRepository } from './takeout-items.repository';
 import { takeoutZip } from './takeout-zip';
 
 const PAGE = 1000;
@@ -27,7 +31,7 @@ export const EXPORT_FAILED_MESSAGE = 'The export could not be made just now. Try
  * records it ready for EXPORT_KEEP_DAYS. Expired exports are deleted with their ZIP every hour.
  */
 @Injectable()
-export class ExportWorker implements OnApplicationShutdown {
+export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ExportWorker.name);
   private cleanTimer: NodeJS.Timeout | undefined;
 
@@ -36,11 +40,12 @@ export class ExportWorker implements OnApplicationShutdown {
     private readonly tags: TagRepository,
     private readonly takeoutItems: TakeoutItemsRepository,
     private readonly sources: TakeoutSources,
+    private readonly jobs: MediaWorkerQueue,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async start(queue: JobQueue): Promise<void> {
-    await queue.work<ExportJobData>(EXPORT_TAKEOUT, (run) => this.run(run));
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.open.work<ExportJobData>(EXPORT_TAKEOUT, (run) => this.run(run));
     const clean = () => this.removeExpired().catch((error: Error) => this.logger.error(`Expiry: ${error.message}`));
     await clean();
     this.cleanTimer = setInterval(clean, CLEAN_EVERY_MS);

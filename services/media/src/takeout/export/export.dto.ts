@@ -1,6 +1,6 @@
 import { IsIn } from 'class-validator';
 import { type CreateExportRequest, EXPORT_SCOPES, type ExportJob, type ExportScope } from '@family/contract';
-import type { ExportRow } from '../takeout/export.repository';
+import type { ExportRow } from './export.repository';
 
 /** POST /api/exports */
 export class CreateExportDto implements CreateExportRequest {

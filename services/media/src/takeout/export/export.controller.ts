@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '
 import type { Request, Response } from 'express';
 import { sendFile, type Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
-import { CreateExportDto } from '../dtos/export.dto';
-import { ExportService } from '../services/export.service';
+import { CreateExportDto } from './export.dto';
+import { ExportService } from './export.service';
 
 /** Takeout exports: a member's archive as one ZIP, made in the background (docs/api.md "Takeout"). */
 @Controller('api/exports')

@@ -14,8 +14,8 @@ import {
   type TakeoutAlbum,
   type TakeoutMemory,
 } from '@family/contract';
-import type { MediaItemEntity } from '../entities/media-item.entity';
-import { mediaPath, picturePath, thumbnailPath } from '../takeout/takeout-names';
+import type { MediaItemEntity } from '../../media-kit';
+import { mediaPath, picturePath, thumbnailPath } from '../takeout-names';
 
 const FORMER_MEMBER = 'Former family member';
 

@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ArchiveCoreModule, databaseModule } from '@family/shared/nest';
+import { ObjectStorageModule } from '@family/shared/storage';
+import { mediaDatabase } from './data-source';
+import { MediaItemEntity } from './entities/media-item.entity';
+import { MediaTagEntity } from './entities/media-tag.entity';
+import { MediaKitModule } from './media-kit';
+import { ProcessingRepository } from './repositories/processing.repository';
+import { TrashRepository } from './repositories/trash.repository';
+import { MediaPurger } from './services/media-purger';
+import { MEDIA_STORAGE } from './services/storage.provider';
+import { TakeoutModule } from './takeout';
+import { MediaPreparer } from './worker/media-preparer';
+import { MediaWorker } from './worker/media-worker.service';
+import { TrashExpiry } from './worker/trash-expiry';
+import type { MediaWorkerConfig } from './worker/worker-config';
+
+/**
+ * The media worker's application: the media database and storage, the queue, no HTTP. Takeout's exports and
+ * imports are its TakeoutModule, which makes the internal calls to the other services.
+ */
+@Module({})
+export class WorkerModule {
+  static register(config: MediaWorkerConfig): DynamicModule {
+    const kit = MediaKitModule.forWorker(config);
+    return {
+      module: WorkerModule,
+      imports: [
+        ArchiveCoreModule.forRoot({
+          serviceName: 'media',
+          internalSecret: config.INTERNAL_SECRET,
+          profileUrl: config.PROFILE_URL,
+        }),
+        databaseModule(mediaDatabase(config.DATABASE_URL)),
+        TypeOrmModule.forFeature([MediaItemEntity, MediaTagEntity]),
+        ObjectStorageModule.register({ token: MEDIA_STORAGE, config }),
+        kit,
+        TakeoutModule.forWorker(config, kit),
+      ],
+      providers: [ProcessingRepository, TrashRepository, MediaPreparer, MediaPurger, MediaWorker, TrashExpiry],
+    };
+  }
+}
