@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   IDENTITY_HEADER,
+  CALL_CHAIN_HEADER,
   REQUEST_ID_HEADER,
   SERVICE_HEADER,
   signIdentityToken,
@@ -62,6 +63,8 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         proxyReq.removeHeader(IDENTITY_HEADER);
         proxyReq.removeHeader(SERVICE_HEADER);
         proxyReq.removeHeader('cookie');
+        // The person's request starts its way through the services here, whatever the browser sent.
+        proxyReq.setHeader(CALL_CHAIN_HEADER, 'gateway');
         const user = req.session?.user;
         if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
         const id = req.res?.getHeader(REQUEST_ID_HEADER);

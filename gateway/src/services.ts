@@ -37,7 +37,11 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/family', 'family'],
 ];
 
+/** An item put into or taken out of an album: media keeps which album an item is in (docs/api.md). */
+const ALBUM_ITEM_PATH = /^\/api\/albums\/[^/]+\/media(\/|$)/;
+
 export function serviceForPath(path: string): ServiceName | null {
+  if (ALBUM_ITEM_PATH.test(path)) return 'media';
   for (const [prefix, service] of PROXY_TABLE) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return service;
   }

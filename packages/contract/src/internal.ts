@@ -64,18 +64,6 @@ export interface AlbumMediaSummary {
   items: AlbumPreviewItem[];
 }
 
-/** PUT /internal/media/{mediaId}/album (media): albums has checked the acting person may edit the album. */
-export interface SetMediaAlbumRequest {
-  albumId: number;
-  actingUserId: number;
-}
-
-/** DELETE /internal/media/{mediaId}/album (media) */
-export interface RemoveMediaAlbumRequest extends SetMediaAlbumRequest {
-  /** The acting person created the album or may edit it as a member (albums knows). */
-  albumEditor?: boolean;
-}
-
 /** A date and place as a GEDCOM file gave them (kept as text when it is not genealogical grammar). */
 export interface ImportedEvent {
   date: string | null;

@@ -6,6 +6,11 @@ export const IDENTITY_HEADER = 'x-identity-token';
 /** Header a service sets when it calls another service's /internal routes. */
 export const SERVICE_HEADER = 'x-service-token';
 export const REQUEST_ID_HEADER = 'x-request-id';
+/**
+ * The services a request has passed through so far, in order (`gateway,albums`): each internal call adds its
+ * caller, so a call back to a service already on the way is seen (docs/architecture.md "Who calls whom").
+ */
+export const CALL_CHAIN_HEADER = 'x-call-chain';
 
 const ISSUER = 'family-archive';
 // A minute is enough for one request to travel gateway -> service; a leaked token is soon useless.

@@ -1,6 +1,6 @@
 import { type ErrorCode, HttpError } from './http-error';
-import { REQUEST_ID_HEADER, SERVICE_HEADER, signServiceToken } from './identity-token';
-import { currentRequestId } from './request-context';
+import { CALL_CHAIN_HEADER, REQUEST_ID_HEADER, SERVICE_HEADER, signServiceToken } from './identity-token';
+import { currentCallChain, currentRequestId } from './request-context';
 import { fetchWhileAlive, type ServiceAnswer } from './service-liveness';
 import { unavailableMessage } from './service-names';
 
@@ -31,6 +31,8 @@ export class InternalClient {
   constructor(
     private readonly callerName: string,
     private readonly secret: string,
+    /** The caller on a request's way (CALL_CHAIN_HEADER): the service, or a worker of it. */
+    private readonly processName = callerName,
   ) {}
 
   /** A JSON answer (or none). */
@@ -54,6 +56,13 @@ export class InternalClient {
     }
   }
 
+  /** The services the call to `target` passes through; refused when `target` is one of them already. */
+  private chainTo(target: string): string[] {
+    const chain = [...currentCallChain(), this.processName];
+    if (chain.includes(target)) throw new CallCircleError([...chain, target]);
+    return chain;
+  }
+
   private async exchange(
     target: { name: string; url: string },
     method: Method,
@@ -66,6 +75,7 @@ export class InternalClient {
     };
     const requestId = currentRequestId();
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    headers[CALL_CHAIN_HEADER] = this.chainTo(target.name).join(',');
     // A form sets its own content type, with its boundary.
     if (options.body !== undefined && !options.form) headers['content-type'] = 'application/json';
     const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -90,6 +100,17 @@ export class InternalClient {
       throw new HttpError(response.status, message ?? `The ${target.name} service refused the request.`, code);
     }
     return response;
+  }
+}
+
+/**
+ * A request's calls go one way (docs/architecture.md "Who calls whom"): a call back to a service the request has
+ * already passed through is refused before it is made, as a fault of the code, so that a circle brought in by a
+ * change fails its tests instead of waiting on itself under load.
+ */
+export class CallCircleError extends HttpError {
+  constructor(chain: readonly string[]) {
+    super(500, `An internal call would go round in a circle: ${chain.join(' → ')}.`);
   }
 }
 

@@ -13,6 +13,8 @@ export interface RequestContext {
   user?: Identity;
   /** The service that called an /internal route, once its service token has been checked. */
   caller?: string;
+  /** The services this request came through, in order (CALL_CHAIN_HEADER); empty for the gateway's own. */
+  readonly callChain?: readonly string[];
 }
 
 /** What every log line written while handling a request carries, so one request's lines can be found. */
@@ -32,6 +34,13 @@ export function requestIdFrom(header: unknown): string {
   return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
 }
 
+const CALL_CHAIN_PATTERN = /^[a-z-]{1,20}(,[a-z-]{1,20}){0,15}$/;
+
+/** The services a request came through, from its CALL_CHAIN_HEADER; none when the header is missing or odd. */
+export function callChainFrom(header: unknown): string[] {
+  return typeof header === 'string' && CALL_CHAIN_PATTERN.test(header) ? header.split(',') : [];
+}
+
 /** Runs `work` (and everything it starts, synchronously or not) as part of the request `context` describes. */
 export function runInRequestContext<T>(context: RequestContext, work: () => T): T {
   return storage.run(context, work);
@@ -44,6 +53,10 @@ export function currentRequest(): RequestContext | undefined {
 
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+export function currentCallChain(): readonly string[] {
+  return storage.getStore()?.callChain ?? [];
 }
 
 export function requestLogFields(): RequestLogFields {

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MediaClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import type { AlbumsConfig } from './config';
-import { AlbumMediaController } from './controllers/album-media.controller';
 import { AlbumMemberController } from './controllers/album-member.controller';
 import { AlbumController } from './controllers/album.controller';
 import { InternalAlbumAccessController } from './controllers/internal-album-access.controller';
@@ -17,7 +16,6 @@ import { TakeoutAlbumRepository } from './repositories/takeout-album.repository'
 import { AlbumRepository } from './repositories/album.repository';
 import { AlbumAccessService } from './services/album-access.service';
 import { AlbumImportService } from './services/album-import.service';
-import { AlbumMediaService } from './services/album-media.service';
 import { AlbumPresenter } from './services/album-presenter';
 import { AlbumService } from './services/album.service';
 import { AlbumPreviewsCache } from './services/album-previews.cache';
@@ -42,7 +40,6 @@ export class AppModule {
       controllers: [
         AlbumController,
         AlbumMemberController,
-        AlbumMediaController,
         InternalAlbumAccessController,
         InternalPurgeController,
         InternalTakeoutController,
@@ -55,7 +52,6 @@ export class AppModule {
         AlbumPreviewsCache,
         AlbumPresenter,
         AlbumService,
-        AlbumMediaService,
         AlbumAccessService,
         TakeoutAlbumRepository,
         AlbumImportService,

@@ -1,5 +1,5 @@
 import {
-  CreateAnnouncedChanges1769500000000,
+  CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
   dataSourceOptions,
 } from '@family/shared/nest';
@@ -19,7 +19,7 @@ export function albumsDatabase(url: string) {
       CreateAlbums1763790000000,
       CreateChangeGenerations1764600000000,
       AlbumImportSource1769000000000,
-      CreateAnnouncedChanges1769500000000,
+      CreateAnnouncedChanges1769450000000,
     ],
   };
 }

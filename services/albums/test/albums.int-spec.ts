@@ -305,7 +305,7 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const photo = await uploadPhoto(stack, creator, 'Grandpa fishing');
       expect(await canSee(outsider, photo.id, null)).toBe(true); // in no album: everyone sees it
 
-      const added = await albums().post(`/api/albums/${album.id}/media/${photo.id}`).set(creator.headers).expect(200);
+      const added = await media().post(`/api/albums/${album.id}/media/${photo.id}`).set(creator.headers).expect(200);
       expect(added.body).toEqual({ message: 'Media added to album successfully' });
       const item = await media().get(`/api/media/${photo.id}`).set(creator.headers).expect(200);
       expect(item.body.albumId).toBe(album.id);
@@ -333,7 +333,7 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const photos = [];
       for (let i = 0; i < 5; i++) photos.push(await uploadPhoto(stack, editor, `Preview ${i}`));
       for (const photo of photos) {
-        await albums().post(`/api/albums/${first.id}/media/${photo.id}`).set(editor.headers).expect(200);
+        await media().post(`/api/albums/${first.id}/media/${photo.id}`).set(editor.headers).expect(200);
       }
       // As after a change of someone's name: the people shown are not kept from an earlier list.
       await stack.albums.app.get(ChangeAnnouncements).raise('people');
@@ -381,7 +381,7 @@ describe('albums service (real Postgres, real profile and media services)', () =
 
       // A change of the album's items is on the very next list, kept previews or not.
       const newest = await uploadPhoto(stack, editor, 'Preview 5');
-      await albums().post(`/api/albums/${first.id}/media/${newest.id}`).set(editor.headers).expect(200);
+      await media().post(`/api/albums/${first.id}/media/${newest.id}`).set(editor.headers).expect(200);
       const afterChange = (await albums().get(`/api/albums?userId=${editor.id}`).set(editor.headers).expect(200))
         .body as Album[];
       const changed = afterChange.find((album) => album.id === first.id)!;
@@ -393,12 +393,12 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const home = await createAlbum(creator, { name: 'Home' });
       const other = await createAlbum(creator, { name: 'Other' });
       const photo = await uploadPhoto(stack, creator, 'Only one album');
-      await albums().post(`/api/albums/${home.id}/media/${photo.id}`).set(creator.headers).expect(200);
-      const conflict = await albums().post(`/api/albums/${other.id}/media/${photo.id}`).set(creator.headers);
+      await media().post(`/api/albums/${home.id}/media/${photo.id}`).set(creator.headers).expect(200);
+      const conflict = await media().post(`/api/albums/${other.id}/media/${photo.id}`).set(creator.headers);
       expect(conflict.status).toBe(409);
       expect(conflict.body).toEqual({ statusCode: 409, message: 'This item is already in an album' });
       // Adding it again to the album it is in changes nothing.
-      await albums().post(`/api/albums/${home.id}/media/${photo.id}`).set(creator.headers).expect(200);
+      await media().post(`/api/albums/${home.id}/media/${photo.id}`).set(creator.headers).expect(200);
     });
 
     it('needs the album editor’s right on the album and the item’s right on the item to add it', async () => {
@@ -409,25 +409,23 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const viewersPhoto = await uploadPhoto(stack, viewer, "Dave's photo");
       const outsidersPhoto = await uploadPhoto(stack, outsider, "Carol's photo");
 
-      const byViewer = await albums().post(`/api/albums/${album.id}/media/${viewersPhoto.id}`).set(viewer.headers);
+      const byViewer = await media().post(`/api/albums/${album.id}/media/${viewersPhoto.id}`).set(viewer.headers);
       expect(byViewer.status).toBe(403);
       expect(byViewer.body.message).toBe('Only the album creator or a member who can edit may add media to this album');
-      const byOutsider = await albums()
-        .post(`/api/albums/${album.id}/media/${outsidersPhoto.id}`)
-        .set(outsider.headers);
+      const byOutsider = await media().post(`/api/albums/${album.id}/media/${outsidersPhoto.id}`).set(outsider.headers);
       expect(byOutsider.status).toBe(404);
       expect(byOutsider.body.message).toBe(ALBUM_NOT_FOUND);
 
       // The editor may put their own upload in, but not somebody else's item that is in no album.
-      await albums().post(`/api/albums/${album.id}/media/${editorsPhoto.id}`).set(editor.headers).expect(200);
-      const othersItem = await albums().post(`/api/albums/${album.id}/media/${outsidersPhoto.id}`).set(editor.headers);
+      await media().post(`/api/albums/${album.id}/media/${editorsPhoto.id}`).set(editor.headers).expect(200);
+      const othersItem = await media().post(`/api/albums/${album.id}/media/${outsidersPhoto.id}`).set(editor.headers);
       expect(othersItem.status).toBe(403);
       expect(othersItem.body.message).toBe('Only the uploader or an album editor can add this item to an album');
 
-      const unknown = await albums().post(`/api/albums/${album.id}/media/987654`).set(creator.headers);
+      const unknown = await media().post(`/api/albums/${album.id}/media/987654`).set(creator.headers);
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe(MEDIA_NOT_FOUND);
-      await albums().post(`/api/albums/987654/media/${editorsPhoto.id}`).set(creator.headers).expect(404);
+      await media().post(`/api/albums/987654/media/${editorsPhoto.id}`).set(creator.headers).expect(404);
     });
 
     it('lets the creator, a canEdit member and the uploader take an item out, and nobody else', async () => {
@@ -439,29 +437,29 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const editorsPhoto = await uploadPhoto(stack, editor, 'Editor photo');
       for (const photo of [creatorsPhoto, secondPhoto, editorsPhoto]) {
         const by = photo === editorsPhoto ? editor : creator;
-        await albums().post(`/api/albums/${album.id}/media/${photo.id}`).set(by.headers).expect(200);
+        await media().post(`/api/albums/${album.id}/media/${photo.id}`).set(by.headers).expect(200);
       }
 
-      const byViewer = await albums().delete(`/api/albums/${album.id}/media/${creatorsPhoto.id}`).set(viewer.headers);
+      const byViewer = await media().delete(`/api/albums/${album.id}/media/${creatorsPhoto.id}`).set(viewer.headers);
       expect(byViewer.status).toBe(403);
       expect(byViewer.body.message).toBe('Only the uploader or an album editor can remove this item from the album');
-      const byOutsider = await albums()
+      const byOutsider = await media()
         .delete(`/api/albums/${album.id}/media/${creatorsPhoto.id}`)
         .set(outsider.headers);
       expect(byOutsider.status).toBe(403);
 
-      const byEditor = await albums()
+      const byEditor = await media()
         .delete(`/api/albums/${album.id}/media/${creatorsPhoto.id}`)
         .set(editor.headers)
         .expect(200);
       expect(byEditor.body).toEqual({ message: 'Media removed from album successfully' });
-      await albums().delete(`/api/albums/${album.id}/media/${secondPhoto.id}`).set(creator.headers).expect(200);
+      await media().delete(`/api/albums/${album.id}/media/${secondPhoto.id}`).set(creator.headers).expect(200);
 
       // The editor loses canEdit; as the uploader they may still take their own item out.
       await albums().delete(`/api/albums/${album.id}/members/${editor.id}`).set(creator.headers).expect(200);
-      await albums().delete(`/api/albums/${album.id}/media/${editorsPhoto.id}`).set(editor.headers).expect(200);
+      await media().delete(`/api/albums/${album.id}/media/${editorsPhoto.id}`).set(editor.headers).expect(200);
 
-      const notIn = await albums().delete(`/api/albums/${album.id}/media/${creatorsPhoto.id}`).set(creator.headers);
+      const notIn = await media().delete(`/api/albums/${album.id}/media/${creatorsPhoto.id}`).set(creator.headers);
       expect(notIn.status).toBe(404);
       expect(notIn.body.message).toBe('This item is not in that album.');
       const item = await media().get(`/api/media/${creatorsPhoto.id}`).set(creator.headers).expect(200);
@@ -471,8 +469,8 @@ describe('albums service (real Postgres, real profile and media services)', () =
     it('tells an outsider nothing about a private album’s items when they try to take one out', async () => {
       const album = await createAlbum(creator, { name: 'Private remove' });
       const photo = await uploadPhoto(stack, creator, 'Private item');
-      await albums().post(`/api/albums/${album.id}/media/${photo.id}`).set(creator.headers).expect(200);
-      const response = await albums().delete(`/api/albums/${album.id}/media/${photo.id}`).set(outsider.headers);
+      await media().post(`/api/albums/${album.id}/media/${photo.id}`).set(creator.headers).expect(200);
+      const response = await media().delete(`/api/albums/${album.id}/media/${photo.id}`).set(outsider.headers);
       expect(response.status).toBe(404);
       expect(response.body.message).toBe(ALBUM_NOT_FOUND);
     });
@@ -481,10 +479,10 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const album = await createAlbum(creator, { name: 'Private, with a guest item' });
       await addMember(album, creator, viewer, true).expect(201);
       const photo = await uploadPhoto(stack, viewer, 'Guest item');
-      await albums().post(`/api/albums/${album.id}/media/${photo.id}`).set(viewer.headers).expect(200);
+      await media().post(`/api/albums/${album.id}/media/${photo.id}`).set(viewer.headers).expect(200);
       await albums().delete(`/api/albums/${album.id}/members/${viewer.id}`).set(viewer.headers).expect(200);
       await albums().get(`/api/albums/${album.id}`).set(viewer.headers).expect(404);
-      await albums().delete(`/api/albums/${album.id}/media/${photo.id}`).set(viewer.headers).expect(200);
+      await media().delete(`/api/albums/${album.id}/media/${photo.id}`).set(viewer.headers).expect(200);
     });
   });
 
@@ -493,7 +491,7 @@ describe('albums service (real Postgres, real profile and media services)', () =
       const album = await createAlbum(creator, { name: 'To delete' });
       await addMember(album, creator, editor, true).expect(201);
       const photo = await uploadPhoto(stack, editor, 'Survivor');
-      await albums().post(`/api/albums/${album.id}/media/${photo.id}`).set(editor.headers).expect(200);
+      await media().post(`/api/albums/${album.id}/media/${photo.id}`).set(editor.headers).expect(200);
 
       const byEditor = await albums().delete(`/api/albums/${album.id}`).set(editor.headers).expect(403);
       expect(byEditor.body.message).toBe('Only the album creator can delete it');
@@ -533,9 +531,9 @@ describe('albums service (real Postgres, real profile and media services)', () =
         albums().patch(`/api/albums/${BEYOND_INT}`).send({ name: 'x' }),
         albums().delete(`/api/albums/${BEYOND_INT}`),
         albums().delete(`/api/albums/${album.id}/members/${BEYOND_INT}`),
-        albums().post(`/api/albums/${BEYOND_INT}/media/${photo.id}`),
-        albums().post(`/api/albums/${album.id}/media/${BEYOND_INT}`),
-        albums().delete(`/api/albums/${album.id}/media/${BEYOND_INT}`),
+        media().post(`/api/albums/${BEYOND_INT}/media/${photo.id}`),
+        media().post(`/api/albums/${album.id}/media/${BEYOND_INT}`),
+        media().delete(`/api/albums/${album.id}/media/${BEYOND_INT}`),
       ]) {
         const response = await call.set(creator.headers);
         expect(response.status).toBe(400);
@@ -604,7 +602,7 @@ describe('albums service (real Postgres, real profile and media services)', () =
       await addMember(theirs, leaving, staying, true).expect(201);
       await addMember(ginas, staying, leaving, true).expect(201);
       const ginasPhoto = await uploadPhoto(stack, staying, "Gina's photo in Frank's album");
-      await albums().post(`/api/albums/${theirs.id}/media/${ginasPhoto.id}`).set(staying.headers).expect(200);
+      await media().post(`/api/albums/${theirs.id}/media/${ginasPhoto.id}`).set(staying.headers).expect(200);
 
       await albums().delete(`/internal/users/${leaving.id}`).set(asService('auth')).expect(204);
       await albums().delete(`/internal/users/${leaving.id}`).set(asService('auth')).expect(204);

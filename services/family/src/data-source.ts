@@ -1,5 +1,5 @@
 import {
-  CreateAnnouncedChanges1769500000000,
+  CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
   dataSourceOptions,
 } from '@family/shared/nest';
@@ -24,7 +24,7 @@ export function familyDatabase(url: string) {
       GedcomImports1763900000000,
       CreateChangeGenerations1764600000000,
       GedcomUids1764700000000,
-      CreateAnnouncedChanges1769500000000,
+      CreateAnnouncedChanges1769450000000,
     ],
   };
 }

@@ -22,6 +22,7 @@ export class WorkerModule {
       imports: [
         ArchiveCoreModule.forRoot({
           serviceName: 'family',
+          processName: 'family-worker',
           internalSecret: config.INTERNAL_SECRET,
           profileUrl: config.PROFILE_URL,
         }),

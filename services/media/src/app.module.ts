@@ -8,7 +8,7 @@ import { InternalMediaController } from './controllers/internal-media.controller
 import { InternalMediaImportController } from './controllers/internal-media-import.controller';
 import { MediaFileController } from './controllers/media-file.controller';
 import { MediaTagController } from './controllers/media-tag.controller';
-import { MediaAlbumController } from './controllers/media-album.controller';
+import { AlbumItemsController } from './controllers/album-items.controller';
 import { MediaBulkController } from './controllers/media-bulk.controller';
 import { MediaController } from './controllers/media.controller';
 import { TrashController } from './controllers/trash.controller';
@@ -23,7 +23,7 @@ import { ProcessingRepository } from './repositories/processing.repository';
 import { TagRepository } from './repositories/tag.repository';
 import { TrashRepository } from './repositories/trash.repository';
 import { AlbumAccessCache } from './services/album-access.cache';
-import { AlbumMoveService } from './services/album-move.service';
+import { AlbumItemsService } from './services/album-items.service';
 import { BulkMediaService } from './services/bulk-media.service';
 import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
@@ -68,7 +68,7 @@ export class AppModule {
         MediaTagController,
         MediaFileController,
         MediaBulkController,
-        MediaAlbumController,
+        AlbumItemsController,
         MediaController,
         TrashController,
         InternalMediaController,
@@ -83,7 +83,7 @@ export class AppModule {
         AlbumItemsRepository,
         TagRepository,
         AlbumAccessCache,
-        AlbumMoveService,
+        AlbumItemsService,
         MediaAccessFactory,
         MediaPresenter,
         MediaPurger,

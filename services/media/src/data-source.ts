@@ -1,5 +1,5 @@
 import {
-  CreateAnnouncedChanges1769500000000,
+  CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
   dataSourceOptions,
 } from '@family/shared/nest';
@@ -35,7 +35,7 @@ export function mediaDatabase(url: string) {
       Browse1769200000000,
       AlbumPreviews1769300000000,
       TagConfirmation1769400000000,
-      CreateAnnouncedChanges1769500000000,
+      CreateAnnouncedChanges1769450000000,
     ],
   };
 }

@@ -29,6 +29,7 @@ export class WorkerModule {
       imports: [
         ArchiveCoreModule.forRoot({
           serviceName: 'media',
+          processName: 'media-worker',
           internalSecret: config.INTERNAL_SECRET,
           profileUrl: config.PROFILE_URL,
         }),

@@ -46,9 +46,9 @@ describe('media rights through albums (real albums service)', () => {
     expect(response.body.members).toContainEqual(expect.objectContaining({ userId: member.id, canEdit }));
   };
 
-  /** POST /api/albums/{albumId}/media/{mediaId}: the albums service checks the album, media the item. */
+  /** POST /api/albums/{albumId}/media/{mediaId}: media answers it, with the album rights albums gives it. */
   const addToAlbum = (person: Person, albumId: number, mediaId: number) =>
-    albumsApi().post(`/api/albums/${albumId}/media/${mediaId}`).set(person.headers);
+    request(stack.media.url).post(`/api/albums/${albumId}/media/${mediaId}`).set(person.headers);
 
   beforeAll(async () => {
     stack = await startMediaStack({ ownDatabase: true });

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { asService } from '@family/shared/testing';
 import type { MediaItem, MediaMonth, OnThisDayGroup } from '@family/contract';
+import { AlbumItemsRepository } from '../src/repositories/album-items.repository';
 import { addPerson, type MediaStack, type Person, startMediaStack, upload } from './support';
 
 /** docs/api.md "Browsing": `before=`, months and "On this day", each under the visibility rule. */
@@ -16,13 +16,10 @@ describe('browsing (real Postgres, real profile and albums services)', () => {
     (await upload(stack, person, { type: 'post', title, mediaDate, content: `About ${title}` }).expect(201))
       .body as MediaItem;
 
-  /** Into an album (9) only its uploader sees, through the albums service's own route. */
+  /** Into an album (9) only its uploader sees: an album only this test knows, so straight into the row. */
   const hideInAlbum = async (item: MediaItem, owner: Person) => {
-    await request(stack.media.url)
-      .put(`/internal/media/${item.id}/album`)
-      .set(asService('albums'))
-      .send({ albumId: 9, actingUserId: owner.id })
-      .expect(200);
+    expect(item.user.id).toBe(owner.id);
+    expect(await stack.media.app.get(AlbumItemsRepository).attachToAlbum(item.id, 9)).toBe(true);
   };
 
   /** Today in the service's time zone, `years` years back (29 February falls back to the 28th only in tests). */

@@ -32,6 +32,10 @@ describe('media internal routes (for the auth and albums services)', () => {
   });
 
   const internal = () => request(stack.media.url);
+  /** Albums 31 and up exist only here: the items are put in straight, as media's album routes would. */
+  const putInAlbum = async (item: { id: number }, albumId: number) => {
+    expect(await stack.media.app.get(AlbumItemsRepository).attachToAlbum(item.id, albumId)).toBe(true);
+  };
   const photo = async (person: Person, title: string) =>
     (await upload(stack, person, { type: 'photo', title }, { buffer: await png(), filename: 'p.png' }).expect(201))
       .body;
@@ -46,121 +50,12 @@ describe('media internal routes (for the auth and albums services)', () => {
     await internal().post('/internal/albums/1/detach').expect(403);
   });
 
-  describe('putting items into albums and taking them out', () => {
-    it('lets the uploader put a loose item into an album, once', async () => {
-      const item = await photo(gwen, 'Picnic');
-      const put = await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 31, actingUserId: gwen.id })
-        .expect(200);
-      expect(put.body).toMatchObject({
-        id: item.id,
-        albumId: 31,
-        user: { id: gwen.id, displayName: 'Gwen', username: 'gwen' },
-      });
-      // Asking again for the same album changes nothing.
-      await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 31, actingUserId: gwen.id })
-        .expect(200);
-      const other = await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 32, actingUserId: gwen.id })
-        .expect(409);
-      expect(other.body.message).toBe('This item is already in an album');
-    });
-
-    it('refuses someone who may not edit the item, and hides what they cannot see', async () => {
-      const loose = await photo(gwen, 'Loose');
-      const refused = await internal()
-        .put(`/internal/media/${loose.id}/album`)
-        .set(albums)
-        .send({ albumId: 33, actingUserId: hank.id })
-        .expect(403);
-      expect(refused.body.message).toBe('Only the uploader or an album editor can add this item to an album');
-
-      const hidden = await photo(gwen, 'In a private album');
-      await internal()
-        .put(`/internal/media/${hidden.id}/album`)
-        .set(albums)
-        .send({ albumId: 34, actingUserId: gwen.id })
-        .expect(200);
-      await internal()
-        .put(`/internal/media/${hidden.id}/album`)
-        .set(albums)
-        .send({ albumId: 35, actingUserId: hank.id })
-        .expect(404);
-      await internal()
-        .put('/internal/media/987654/album')
-        .set(albums)
-        .send({ albumId: 35, actingUserId: gwen.id })
-        .expect(404);
-      const bad = await internal()
-        .put(`/internal/media/${loose.id}/album`)
-        .set(albums)
-        .send({ albumId: 'x', actingUserId: gwen.id })
-        .expect(400);
-      expect(bad.body.message).toBe('albumId must be an album id');
-    });
-
-    it('takes an item out for an album editor or its uploader, and only from its own album', async () => {
-      const item = await photo(gwen, 'Wedding');
-      await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 36, actingUserId: gwen.id })
-        .expect(200);
-
-      const wrongAlbum = await internal()
-        .delete(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 37, actingUserId: gwen.id })
-        .expect(404);
-      expect(wrongAlbum.body.message).toBe('This item is not in that album.');
-      const stranger = await internal()
-        .delete(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 36, actingUserId: hank.id, albumEditor: false })
-        .expect(403);
-      expect(stranger.body.message).toBe('Only the uploader or an album editor can remove this item from the album');
-      await internal()
-        .delete(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 36, actingUserId: hank.id, albumEditor: true })
-        .expect(204);
-      expect(
-        (await request(stack.media.url).get(`/api/media/${item.id}`).set(hank.headers).expect(200)).body.albumId,
-      ).toBeNull();
-
-      await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 38, actingUserId: gwen.id })
-        .expect(200);
-      await internal()
-        .delete(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 38, actingUserId: gwen.id })
-        .expect(204);
-      await internal()
-        .delete(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 38, actingUserId: gwen.id })
-        .expect(404);
-    });
-
+  describe('albums that go away', () => {
     it("detaches a deleted album's items: they stay, visible to everyone again", async () => {
       const a = await photo(gwen, 'Album item one');
       const b = await photo(gwen, 'Album item two');
       for (const item of [a, b]) {
-        await internal()
-          .put(`/internal/media/${item.id}/album`)
-          .set(albums)
-          .send({ albumId: 39, actingUserId: gwen.id })
-          .expect(200);
+        await putInAlbum(item, 39);
       }
       await request(stack.media.url).get(`/api/media/${a.id}`).set(hank.headers).expect(404);
       await internal().post('/internal/albums/39/detach').set(albums).expect(204);
@@ -191,11 +86,7 @@ describe('media internal routes (for the auth and albums services)', () => {
           { buffer: pdf(title), filename: 'd.pdf' },
         ).expect(201)
       ).body;
-      await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId, actingUserId: gwen.id })
-        .expect(200);
+      await putInAlbum(item, albumId);
       made[title] = item.id;
     }
     // The worker prepares each document, and that changes what a preview shows: the generation settles once all are.
@@ -258,11 +149,7 @@ describe('media internal routes (for the auth and albums services)', () => {
     const boat = await photo(gwen, 'Boat');
     const dock = await photo(gwen, 'Dock');
     for (const item of [boat, dock]) {
-      await internal()
-        .put(`/internal/media/${item.id}/album`)
-        .set(albums)
-        .send({ albumId: 51, actingUserId: gwen.id })
-        .expect(200);
+      await putInAlbum(item, 51);
       // Prepared, so the worker writes nothing more while the kept preview is looked at.
       await waitPrepared(stack, gwen, item.id);
     }
@@ -285,11 +172,8 @@ describe('media internal routes (for the auth and albums services)', () => {
         boat.id,
       ]);
       expect((await summary(51)).items[1]).toEqual({ ...preview(boat, 'Boat'), thumbnailUrl: null });
-      await internal()
-        .delete(`/internal/media/${boat.id}/album`)
-        .set(albums)
-        .send({ albumId: 51, actingUserId: gwen.id, albumEditor: true })
-        .expect(204);
+      // Taken out by its uploader, through media's album route (albums would not know album 51: it is only here).
+      expect(await stack.media.app.get(AlbumItemsRepository).detachFromAlbum(boat.id, 51)).toBe(true);
       expect(await summary(51)).toEqual({ itemCount: 1, items: [preview(dock, 'Jetty')] });
       expect(read).toHaveBeenCalledTimes(5);
     } finally {

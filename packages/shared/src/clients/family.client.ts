@@ -14,9 +14,12 @@ export class FamilyClient extends ServiceClient {
     return this.call('DELETE', `/internal/users/${id}`, { timeoutMs });
   }
 
-  /** A duplicate's ties move to `intoId`, or the whole merge is refused (409) by the family graph rules. */
-  mergePerson(personId: number, intoId: number): Promise<void> {
-    return this.call('POST', `/internal/people/${personId}/merge`, { body: { intoId } });
+  /**
+   * A duplicate's ties move to `intoId`, or the whole merge is refused (409) by the family graph rules, in a
+   * sentence that names `intoName` (profile knows the name: family does not ask it back).
+   */
+  mergePerson(personId: number, intoId: number, intoName: string): Promise<void> {
+    return this.call('POST', `/internal/people/${personId}/merge`, { body: { intoId, intoName } });
   }
 
   /**

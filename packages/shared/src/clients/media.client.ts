@@ -1,11 +1,8 @@
 import type {
   AlbumSummaries,
   AlbumSummariesRequest,
-  MediaItem,
   MergeTagsRequest,
   NewAccountTagsRequest,
-  RemoveMediaAlbumRequest,
-  SetMediaAlbumRequest,
   TaggedMediaFile,
   TakeoutMediaQuery,
 } from '@family/contract';
@@ -37,15 +34,6 @@ export class MediaClient extends ServiceClient {
   /** An invite is about to make the person a member. */
   holdTagsForNewAccount(personId: number, request: NewAccountTagsRequest): Promise<void> {
     return this.call('POST', `/internal/people/${personId}/account-tags`, { body: request });
-  }
-
-  /** The albums service has checked the album side; media checks the item's. */
-  putIntoAlbum(mediaId: number, request: SetMediaAlbumRequest): Promise<MediaItem> {
-    return this.call('PUT', `/internal/media/${mediaId}/album`, { body: request });
-  }
-
-  takeOutOfAlbum(mediaId: number, request: RemoveMediaAlbumRequest): Promise<void> {
-    return this.call('DELETE', `/internal/media/${mediaId}/album`, { body: request });
   }
 
   /** An album is going away: its items stay, in no album. */

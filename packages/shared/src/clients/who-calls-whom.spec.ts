@@ -88,7 +88,7 @@ function twoWayPairsInCode(): string[] {
 /** The pairs the docs' sentence under the table names as still calling both ways. */
 function twoWayPairsInDocs(): string[] {
   const docs = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
-  const sentence = /Synchronous calls still go both ways between ([^.]+?) \(/.exec(docs)?.[1] ?? '';
+  const sentence = /Synchronous calls still go both ways between ([^.;]+?);/.exec(docs)?.[1] ?? '';
   return sentence
     .split(/, (?:and )?/)
     .map((pair) => pair.replace(/\s+/g, ' ').trim())

@@ -32,8 +32,8 @@ export const ANNOUNCED_CHANGES_TABLE = 'archive_changes.generations';
  * the others find it (an advisory lock keeps two starting services from making it at once). Its down leaves the
  * table: other services still use it.
  */
-export class CreateAnnouncedChanges1769500000000 implements MigrationInterface {
-  name = 'CreateAnnouncedChanges1769500000000';
+export class CreateAnnouncedChanges1769450000000 implements MigrationInterface {
+  name = 'CreateAnnouncedChanges1769450000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('archive_changes'))`);

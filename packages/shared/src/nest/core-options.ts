@@ -5,6 +5,11 @@ export const CORE_OPTIONS = Symbol('CORE_OPTIONS');
 export interface CoreOptions {
   /** The service's own name, used in service tokens and logs. */
   serviceName: string;
+  /**
+   * The process's name on a request's way through the services (CALL_CHAIN_HEADER), when it is not the service
+   * itself: a worker, which no one calls, so a worker's call may reach its own service without a circle.
+   */
+  processName?: string;
   internalSecret: string;
   /** Set for services that show people: enables DirectoryClient. */
   profileUrl?: string;

@@ -61,7 +61,10 @@ export class ArchiveCoreModule implements NestModule, OnModuleInit {
       { provide: APP_PIPE, useFactory: createValidationPipe },
       { provide: APP_INTERCEPTOR, useClass: DataStoreUnavailableInterceptor },
       { provide: APP_INTERCEPTOR, useClass: ChangeAnnouncementInterceptor },
-      { provide: InternalClient, useValue: new InternalClient(options.serviceName, options.internalSecret) },
+      {
+        provide: InternalClient,
+        useValue: new InternalClient(options.serviceName, options.internalSecret, options.processName),
+      },
       {
         provide: DirectoryClient,
         inject: [InternalClient, { token: ChangeGenerations, optional: true }],

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, NestMiddleware } from '@nestjs/common';
-import { REQUEST_ID_HEADER } from '../identity-token';
-import { requestIdFrom, runInRequestContext } from '../request-context';
+import { CALL_CHAIN_HEADER, REQUEST_ID_HEADER } from '../identity-token';
+import { callChainFrom, requestIdFrom, runInRequestContext } from '../request-context';
 
 /**
  * Opens the request context before guards, pipes, handlers and the error filter run, so all of them (and the
@@ -10,6 +10,12 @@ import { requestIdFrom, runInRequestContext } from '../request-context';
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
   use(req: IncomingMessage, _res: ServerResponse, next: () => void): void {
-    runInRequestContext({ requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER]) }, next);
+    runInRequestContext(
+      {
+        requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+        callChain: callChainFrom(req.headers[CALL_CHAIN_HEADER]),
+      },
+      next,
+    );
   }
 }

@@ -13,7 +13,7 @@ export class InternalPurgeController {
   @Post('people/:id/merge')
   @HttpCode(204)
   merge(@Param('id', ParseIdPipe) id: number, @Body() dto: MergeIntoDto) {
-    return this.relations.merge(id, dto.intoId);
+    return this.relations.merge(id, dto.intoId, dto.intoName);
   }
 
   @Delete('users/:id')

@@ -292,9 +292,8 @@ export class RelationService {
    * is refused whole when the merged person would have a third birth parent, a second current partner, or be
    * their own ancestor. Idempotent: a source without relations moves nothing.
    */
-  async merge(sourceId: number, targetId: number): Promise<void> {
-    const people = await this.directory.lookup([targetId]);
-    const nameOf = (id: number) => people.get(id)?.displayName ?? 'This person';
+  async merge(sourceId: number, targetId: number, targetName: string): Promise<void> {
+    const nameOf = (_id: number) => targetName;
     await this.relations.inTransaction(async (graph) => {
       await graph.lockLineage();
       await graph.lockPeople([sourceId, targetId]);

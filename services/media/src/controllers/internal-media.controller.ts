@@ -1,12 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import {
-  AlbumSummariesDto,
-  MergeTagsDto,
-  NewAccountTagsDto,
-  RemoveFromAlbumDto,
-  SetAlbumDto,
-} from '../dtos/internal.dto';
+import { AlbumSummariesDto, MergeTagsDto, NewAccountTagsDto } from '../dtos/internal.dto';
 import { AlbumPreviewsService } from '../services/album-previews.service';
 import { InternalMediaService } from '../services/internal.service';
 
@@ -58,16 +52,5 @@ export class InternalMediaController {
   @HttpCode(200)
   summaries(@Body() dto: AlbumSummariesDto) {
     return this.previews.summaries(dto);
-  }
-
-  @Put('media/:mediaId/album')
-  setAlbum(@Param('mediaId', ParseIdPipe) mediaId: number, @Body() dto: SetAlbumDto) {
-    return this.media.setAlbum(mediaId, dto);
-  }
-
-  @Delete('media/:mediaId/album')
-  @HttpCode(204)
-  removeFromAlbum(@Param('mediaId', ParseIdPipe) mediaId: number, @Body() dto: RemoveFromAlbumDto) {
-    return this.media.removeFromAlbum(mediaId, dto);
   }
 }

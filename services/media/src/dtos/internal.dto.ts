@@ -1,29 +1,6 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import type {
-  AlbumSummariesRequest,
-  MergeTagsRequest,
-  NewAccountTagsRequest,
-  RemoveMediaAlbumRequest,
-  SetMediaAlbumRequest,
-} from '@family/contract';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { AlbumSummariesRequest, MergeTagsRequest, NewAccountTagsRequest } from '@family/contract';
 import { IsId } from '@family/shared';
-
-/** PUT /internal/media/{mediaId}/album: the albums service has checked that the acting person may edit the album. */
-export class SetAlbumDto implements SetMediaAlbumRequest {
-  @IsId({ message: 'albumId must be an album id' })
-  albumId!: number;
-
-  @IsId({ message: 'actingUserId must be a user id' })
-  actingUserId!: number;
-}
-
-/** DELETE /internal/media/{mediaId}/album */
-export class RemoveFromAlbumDto extends SetAlbumDto implements RemoveMediaAlbumRequest {
-  /** The acting person created the album or may edit it as a member (the albums service knows). */
-  @IsOptional()
-  @IsBoolean({ message: 'albumEditor must be true or false' })
-  albumEditor?: boolean;
-}
 
 /** POST /internal/albums/summaries */
 export class AlbumSummariesDto implements AlbumSummariesRequest {

@@ -1,17 +1,13 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { MediaItem } from '@family/contract';
-import type { RemoveFromAlbumDto, SetAlbumDto } from '../dtos/internal.dto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AlbumItemsRepository } from '../repositories/album-items.repository';
 import { MediaItemRepository } from '../repositories/media-item.repository';
 import { TagRepository } from '../repositories/tag.repository';
-import { IN_ANOTHER_ALBUM, NOT_IN_ALBUM, refusalToAdd, requireMayTakeOut, throwRefusal } from './album-items';
 import { MediaAccessFactory } from './media-access.service';
-import { MediaPresenter } from './media-presenter';
 import { PersonAttachment } from './person-attachment';
 import { MediaPurger, PURGE_BATCH } from './media-purger';
 import { TAKEOUT_HOOKS, type TakeoutHooks } from './takeout-hooks';
 
-/** What the other services ask of media: account purges and album membership of items. */
+/** What the other services ask of media: account purges, merges, invites' tags and deleted albums. */
 @Injectable()
 export class InternalMediaService {
   private readonly logger = new Logger(InternalMediaService.name);
@@ -21,7 +17,6 @@ export class InternalMediaService {
     private readonly albumItems: AlbumItemsRepository,
     private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
-    private readonly presenter: MediaPresenter,
     private readonly attachment: PersonAttachment,
     private readonly purger: MediaPurger,
     @Inject(TAKEOUT_HOOKS) private readonly takeout: TakeoutHooks,
@@ -69,27 +64,5 @@ export class InternalMediaService {
   /** An album was deleted: its items stay in the archive, in no album. */
   async detachAlbum(albumId: number): Promise<void> {
     await this.albumItems.detachAlbum(albumId);
-  }
-
-  /**
-   * Puts an item into an album. The albums service has checked that the acting person may edit the album;
-   * here they must be able to see and edit the item (docs/rights.md "Items in albums": one album per item).
-   */
-  async setAlbum(mediaId: number, dto: SetAlbumDto): Promise<MediaItem> {
-    const access = this.access.for(dto.actingUserId);
-    const item = await access.visibleItem(mediaId);
-    const decision = await refusalToAdd(access, item, dto.albumId);
-    if (decision && 'already' in decision) return this.presenter.item(item);
-    if (decision) throwRefusal(decision.refusal);
-    // Lost to another request that put it into an album meanwhile: as if it had been there already.
-    if (!(await this.albumItems.attachToAlbum(mediaId, dto.albumId))) throwRefusal(IN_ANOTHER_ALBUM);
-    return this.presenter.item({ ...item, albumId: dto.albumId });
-  }
-
-  /** Takes an item out of an album: the album's editors (the albums service says so) or the item's uploader. */
-  async removeFromAlbum(mediaId: number, dto: RemoveFromAlbumDto): Promise<void> {
-    const item = await this.items.findById(mediaId);
-    requireMayTakeOut(item, dto.albumId, dto.actingUserId, dto.albumEditor ?? false);
-    if (!(await this.albumItems.detachFromAlbum(mediaId, dto.albumId))) throw new NotFoundException(NOT_IN_ALBUM);
   }
 }

@@ -214,7 +214,7 @@ export class PeopleService {
       throw new ConflictException(`${source.displayName} has an account and cannot be merged into someone else.`);
     }
     const target = await this.existing(intoId);
-    await this.family.mergePerson(id, intoId);
+    await this.family.mergePerson(id, intoId, target.displayName);
     // Tags on items the merger may not edit wait for an editor (docs/rights.md "Attaching a person to an item").
     await this.media.mergeTags(id, { intoId, actingUserId: user.id });
     // A member's own fields are theirs to fill; a person without an account takes what the duplicate knew.
