@@ -13,7 +13,7 @@ import { watchForAnswer } from './service-watch';
 import { serviceForPath, type ServiceTarget } from './services';
 import type { ServiceName } from '@family/shared';
 
-// Enough for a slow phone to send a 50 MB video; a connection on which nothing moves for this long is given up.
+// A connection on which nothing moves for this long is given up (a slow phone's upload keeps moving).
 const IDLE_TIMEOUT_MS = 120_000;
 
 /**

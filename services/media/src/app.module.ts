@@ -46,6 +46,9 @@ import { UploadThumbnailer } from './services/upload-thumbnailer';
 import { TakeoutImportController } from './takeout/takeout-import.controller';
 import { TakeoutImportRepository } from './takeout/takeout-import.repository';
 import { TakeoutUploadService } from './takeout/takeout-upload.service';
+import { ResumableUploadController } from './uploads/resumable-upload.controller';
+import { ResumableUploadService } from './uploads/resumable-upload.service';
+import { UploadRecordRepository } from './uploads/upload-record.repository';
 
 @Module({})
 export class AppModule {
@@ -74,6 +77,7 @@ export class AppModule {
         InternalMediaImportController,
         ExportController,
         TakeoutImportController,
+        ResumableUploadController,
       ],
       providers: [
         { provide: MEDIA_CONFIG, useValue: config },
@@ -106,6 +110,8 @@ export class AppModule {
         ExportService,
         TakeoutImportRepository,
         TakeoutUploadService,
+        UploadRecordRepository,
+        ResumableUploadService,
       ],
     };
   }

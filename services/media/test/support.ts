@@ -84,7 +84,13 @@ export async function startMediaStack(
     AppModule.register(
       loadConfig(
         MediaConfig,
-        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: `http://127.0.0.1:${albumsPort}`, STORAGE_DIR: storageDir }),
+        testEnv({
+          PROFILE_URL: profile.url,
+          ALBUMS_URL: `http://127.0.0.1:${albumsPort}`,
+          STORAGE_DIR: storageDir,
+          // Uploads over the limit are tested with files of a test's size, not the default 10 GB.
+          MAX_UPLOAD_MB: '50',
+        }),
       ),
     ),
   );

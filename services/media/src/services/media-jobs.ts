@@ -4,6 +4,7 @@ import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { TAKEOUT_IMPORT, type TakeoutImportJob } from '../takeout/takeout-jobs';
+import { EXPIRE_UPLOADS } from '../uploads/upload-jobs';
 import { MEDIA_CONFIG } from './tokens';
 
 /**
@@ -27,6 +28,7 @@ export const MEDIA_JOB_KINDS: JobKind[] = [
   ...PREPARE_JOB_KINDS,
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
   TAKEOUT_IMPORT,
+  EXPIRE_UPLOADS,
 ];
 
 export interface ExportJobData {

@@ -22,6 +22,8 @@ import { MediaPreparer } from './media-preparer';
 import { TakeoutSources } from './takeout-sources';
 import { MediaWorker } from './media-worker.service';
 import { TrashExpiry } from './trash-expiry';
+import { UploadExpiry } from '../uploads/upload-expiry';
+import { UploadRecordRepository } from '../uploads/upload-record.repository';
 import type { MediaWorkerConfig } from './worker-config';
 import { WORKER_CONFIG } from './worker-tokens';
 
@@ -59,6 +61,8 @@ export class WorkerModule {
         MediaPurger,
         MediaWorker,
         TrashExpiry,
+        UploadRecordRepository,
+        UploadExpiry,
         TakeoutImportRepository,
         TakeoutCalls,
         TakeoutImporter,
