@@ -64,6 +64,23 @@ export function uploadsBucket(bucket: string): string {
 }
 
 class BucketUploadStore extends S3Store {
+  /**
+   * The library's remove stops when the multipart upload is gone already (completed, or aborted), leaving the
+   * finished object, the `.info` and a trailing `.part` in the bucket: whatever happens to the multipart upload,
+   * every object of the upload goes.
+   */
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (error) {
+      if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+    }
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
+    });
+  }
+
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     try {
       return await super.write(readable, id, offset);
@@ -107,6 +124,10 @@ function bucketStore(minio: MinioConnectionOptions): UploadStore {
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: minio.accessKey, secretAccessKey: minio.secretKey },
+    // Checksums only where S3 requires them: MinIO and the other S3-compatible stores do not all take the SDK's
+    // newer defaults (aws-chunked bodies with trailing CRCs).
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
   };
   return {
     // No expiry tags: the worker's job removes what is left unfinished, the same way for both stores.
