@@ -66,7 +66,7 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
         const id = req.res?.getHeader(REQUEST_ID_HEADER);
         if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
-        watchForAnswer(proxyReq, targets[serviceForPath(pathOf(req))!]);
+        watchForAnswer(proxyReq, targets[serviceForPath(pathOf(req))!], req.socket);
       },
       proxyRes: (proxyRes, _req, res) => {
         // A PDF is shown by the browser's own viewer, which a page's policy can stop; like media, which sends
