@@ -43,6 +43,7 @@ import { createUploadStore, removeUploadBytes, type UploadStore, UploadStoreFull
 export const UPLOAD_NOT_FOUND = "This upload doesn't exist, or it has expired. Start it again.";
 export const LENGTH_REQUIRED = 'Send the size of the file (Upload-Length) when the upload is made.';
 export const EMPTY_FILE = 'This file is empty: there is nothing to keep.';
+export const BEING_FINISHED = 'This upload is being made into an item just now. Ask again in a moment.';
 const SOMETHING_WRONG = 'Something went wrong on our side. Try again shortly.';
 /** An upload's id: what the naming function makes, 32 hex digits, and nothing else reaches the store. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -76,6 +77,8 @@ function sentenceFor(status: number, text: string): string {
 export class ResumableUploadService implements OnModuleInit {
   private readonly logger = new Logger(ResumableUploadService.name);
   private readonly identities = new WeakMap<object, Identity>();
+  /** Uploads this process is making into items: a repeated last PATCH meanwhile waits (423, which clients retry). */
+  private readonly finishing = new Set<string>();
   private readonly uploadStore: UploadStore;
   private readonly server: Server;
 
@@ -187,7 +190,19 @@ export class ResumableUploadService implements OnModuleInit {
     req: object,
     upload: Upload,
   ): Promise<{ status_code?: number; headers?: Record<string, string | number> }> {
-    const user = this.identities.get(req)!;
+    if (this.finishing.has(upload.id)) throw answer(423, BEING_FINISHED);
+    this.finishing.add(upload.id);
+    try {
+      return await this.finish(this.identities.get(req)!, upload);
+    } finally {
+      this.finishing.delete(upload.id);
+    }
+  }
+
+  private async finish(
+    user: Identity,
+    upload: Upload,
+  ): Promise<{ status_code?: number; headers?: Record<string, string | number> }> {
     const record = await this.records.find(upload.id);
     if (!record) throw answer(404, UPLOAD_NOT_FOUND);
     const declared = { fileName: upload.metadata?.filename ?? '', mimeType: upload.metadata?.filetype ?? '' };
@@ -210,7 +225,10 @@ export class ResumableUploadService implements OnModuleInit {
       if (file) await this.storage.delete(file.key).catch((e: Error) => this.logger.error(e.message));
       outcome = await this.outcomeOfFailure(upload.id, error);
     }
-    await this.records.finish(upload.id, outcome);
+    if (!(await this.records.finish(upload.id, outcome))) {
+      // Another copy of the service finished it first (its bytes reached both): its outcome is the answer.
+      outcome = (await this.records.find(upload.id))?.outcome ?? outcome;
+    }
     await this.removeBytes(upload.id);
     if ('refusal' in outcome) throw answer(outcome.refusal.status, outcome.refusal.message);
     return { headers: resultHeaders(outcome) };

@@ -66,12 +66,15 @@ export class UploadRecordRepository {
     return rows.length > 0 ? recordOf(rows[0]) : null;
   }
 
-  async finish(id: string, outcome: NonNullable<UploadRecord['outcome']>): Promise<void> {
+  /** Records how the upload ended; false when another request recorded it first (the first outcome stays). */
+  async finish(id: string, outcome: NonNullable<UploadRecord['outcome']>): Promise<boolean> {
     const refusal = 'refusal' in outcome ? outcome.refusal : null;
-    await this.db.query(
-      `UPDATE uploads SET finished_at = now(), media_id = $2, existing_media_id = $3, refusal_status = $4,
-              refusal_message = $5
-        WHERE id = $1`,
+    const rows: Array<{ finished: number }> = await this.db.query(
+      `WITH done AS (
+         UPDATE uploads SET finished_at = now(), media_id = $2, existing_media_id = $3, refusal_status = $4,
+                refusal_message = $5
+          WHERE id = $1 AND finished_at IS NULL RETURNING id)
+       SELECT count(*)::int AS finished FROM done`,
       [
         id,
         'mediaId' in outcome ? outcome.mediaId : null,
@@ -80,6 +83,7 @@ export class UploadRecordRepository {
         refusal?.message ?? null,
       ],
     );
+    return rows[0].finished === 1;
   }
 
   async delete(id: string): Promise<void> {
