@@ -129,8 +129,8 @@ export class ResumableUploadService implements OnModuleInit {
       // Another member's upload is as unknown as one that never was.
       if (!record || record.userId !== user.id) return this.sendEarly(req, res, 404, UPLOAD_NOT_FOUND);
       if (record.outcome) return this.answerFinished(req, res, record);
-      // Being made into an item: HEAD and PATCH wait for the outcome (tus clients retry 423).
-      if (this.finishing.has(id) && method !== 'DELETE') return this.sendEarly(req, res, 423, BEING_FINISHED);
+      // Being made into an item: HEAD, PATCH and DELETE wait for the outcome (tus clients retry 423).
+      if (this.finishing.has(id)) return this.sendEarly(req, res, 423, BEING_FINISHED);
     }
     if (id !== null && method === 'PATCH') await this.uploadStore.ensureReady().catch(() => undefined);
     const request = new NodeRequest({ req, res });
