@@ -155,6 +155,16 @@ describe('resumable uploads through the gateway', () => {
     ]);
     const id = location.split('/').pop();
     expect(await rose.client.get(`/api/uploads/${id}/result`)).toMatchObject({ status: 200, body: { mediaId } });
+    // tus-js-client resuming it (after a reload, say) finds it done and is told the item, sending nothing.
+    let chunksSent = 0;
+    const resumed = await tusUpload(
+      rose,
+      bytes,
+      { filename: 'Garden party.JPG' },
+      { uploadUrl: `${rose.client.base}${location}`, onChunkComplete: () => (chunksSent += 1) },
+    );
+    expect(chunksSent).toBe(0);
+    expect(resumed.getHeader(UPLOAD_MEDIA_ID_HEADER)).toBe(String(mediaId));
     // Its bytes are no longer held as an upload.
     expect(fs.existsSync(path.join(stack.dataDir, 'objects', '.uploads', id!))).toBe(false);
 
