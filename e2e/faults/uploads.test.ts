@@ -5,7 +5,7 @@ import { MB, mediaObjects, PDF_HEAD, streamUpload, tempFiles } from './support/u
 // Uploads as they go wrong for real: refused while the browser is still sending, abandoned half-way, and cut by
 // a service that dies. Each must end with the real answer and nothing left behind: no row, object or temp file.
 const WRONG_KIND = 'A photo must be an image file (such as JPEG, PNG, GIF, WebP or HEIC).';
-const TOO_LARGE = 'File size must be less than 50MB';
+const TOO_LARGE = 'File size must be less than 50 MB';
 
 let person: { cookie: string; id: number; username: string };
 

@@ -61,6 +61,8 @@ module.exports = async function startStack() {
     REDIS_URL: config.redisUrl,
     SKIP_BUILD: 'true',
     TZ: 'UTC',
+    // Uploads over the limit are tested with files of a test's size, not the default 10 GB.
+    MAX_UPLOAD_MB: '50',
     ...Object.fromEntries(
       Object.entries(config.servicePorts).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)]),
     ),

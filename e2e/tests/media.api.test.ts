@@ -105,7 +105,7 @@ describe('media through the gateway, with two people', () => {
       '/api/media',
       uploadForm({ type: 'document', title: 'Huge' }, { bytes: big, name: 'huge.pdf', type: 'application/pdf' }),
     );
-    expect([tooBig.status, tooBig.body.message]).toEqual([413, 'File size must be less than 50MB']);
+    expect([tooBig.status, tooBig.body.message]).toEqual([413, 'File size must be less than 50 MB']);
 
     const bytes = await photo(13);
     const first = await rose.client.post(

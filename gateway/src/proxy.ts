@@ -14,7 +14,7 @@ import { watchForAnswer } from './service-watch';
 import { serviceForPath, type ServiceTarget } from './services';
 import type { ServiceName } from '@family/shared';
 
-// Enough for a slow phone to send a 50 MB video; a connection on which nothing moves for this long is given up.
+// A connection on which nothing moves for this long is given up (a slow phone's upload keeps moving).
 const IDLE_TIMEOUT_MS = 120_000;
 
 /**
@@ -69,7 +69,7 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
         const id = req.res?.getHeader(REQUEST_ID_HEADER);
         if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
-        watchForAnswer(proxyReq, targets[serviceForPath(pathOf(req))!]);
+        watchForAnswer(proxyReq, targets[serviceForPath(pathOf(req))!], req.socket);
       },
       proxyRes: (proxyRes, _req, res) => {
         // A PDF is shown by the browser's own viewer, which a page's policy can stop; like media, which sends

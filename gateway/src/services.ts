@@ -31,6 +31,7 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/exports', 'media'],
   ['/api/trash', 'media'],
   ['/api/imports', 'media'],
+  ['/api/uploads', 'media'],
   ['/api/albums', 'albums'],
   // A relative's account is auth's to make, though the family tree asks for it.
   ['/api/family/create-member', 'auth'],

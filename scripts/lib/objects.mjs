@@ -26,6 +26,8 @@ const MANIFEST = 'objects.json';
 const OBJECTS = 'objects';
 /** The services' temp folder inside a storage folder (never a key: keys start with a letter or digit). */
 const TEMP_FOLDER = '.tmp';
+/** The media service's unfinished resumable uploads inside a storage folder: half-sent files, never backed up. */
+const UPLOADS_FOLDER = '.uploads';
 /** As the services' MinIO client: parts of 8 MiB, so memory stays bounded whatever the file size. */
 const PART_SIZE = 8 * 1024 * 1024;
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/._-]*$/i;
@@ -99,7 +101,7 @@ async function* walk(root, dir = root) {
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
-    if (dir === root && entry.name === TEMP_FOLDER) continue;
+    if (dir === root && (entry.name === TEMP_FOLDER || entry.name === UPLOADS_FOLDER)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(root, full);
     else if (entry.isFile()) yield { key: path.relative(root, full).split(path.sep).join('/') };

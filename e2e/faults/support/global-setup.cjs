@@ -74,6 +74,8 @@ async function start() {
     REDIS_URL: `redis://127.0.0.1:${config.redisPort}/0`,
     SKIP_BUILD: 'true',
     TZ: 'UTC',
+    // Uploads over the limit are tested with files of a test's size, not the default 10 GB.
+    MAX_UPLOAD_MB: '50',
     LOG_LEVEL: 'warn',
     ...Object.fromEntries(
       Object.entries(config.servicePorts).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)]),

@@ -12,3 +12,4 @@ export * from './gedcom';
 export * from './browse';
 export * from './takeout';
 export * from './takeout-internal';
+export * from './uploads';

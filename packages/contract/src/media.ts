@@ -29,7 +29,10 @@ export interface MediaTag {
 export const MEDIA_PROCESSING_STATES = ['pending', 'ready', 'failed'] as const;
 export type MediaProcessing = (typeof MEDIA_PROCESSING_STATES)[number];
 
-/** GET /api/media/limits: the largest file one upload may bring (MAX_UPLOAD_MB; 50 MB unless the operator raised it). */
+/**
+ * GET /api/media/limits: the largest file one upload may bring, on `POST /api/media` and `/api/uploads` alike
+ * (MAX_UPLOAD_MB; 10 GB unless the operator changed it). `fileTooLargeMessage(maxUploadBytes)` is the sentence.
+ */
 export interface UploadLimits {
   maxUploadBytes: number;
 }
@@ -107,6 +110,11 @@ export interface MediaListQuery extends MediaPageQuery {
   /** With `uploaded=true`: only this person's uploads. */
   userId?: number;
   uploaded?: 'true' | 'false';
+  /**
+   * An ISO time: only what the asking member uploaded since then (inclusive), newest upload first whatever the
+   * items' dates ("Just uploaded"). Pages go on with `cursor` as any list; `before` does not apply.
+   */
+  uploadedSince?: string;
 }
 
 /** GET /api/media/tagged */

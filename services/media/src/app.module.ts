@@ -42,6 +42,9 @@ import { TrashService } from './services/trash.service';
 import { UploadService } from './services/upload.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
 import { TakeoutModule } from './takeout';
+import { ResumableUploadController } from './uploads/resumable-upload.controller';
+import { ResumableUploadService } from './uploads/resumable-upload.service';
+import { UploadRecordRepository } from './uploads/upload-record.repository';
 
 @Module({})
 export class AppModule {
@@ -73,6 +76,7 @@ export class AppModule {
         TrashController,
         InternalMediaController,
         InternalMediaImportController,
+        ResumableUploadController,
       ],
       providers: [
         serviceClient(AlbumsClient, config.ALBUMS_URL),
@@ -100,6 +104,8 @@ export class AppModule {
         MediaImportService,
         BulkMediaService,
         MediaZipService,
+        UploadRecordRepository,
+        ResumableUploadService,
       ],
     };
   }

@@ -13,13 +13,13 @@ export class MediaConfig extends WithTrashDays(WithStorageConfig(DirectoryConfig
   @IsServiceUrl('albums')
   ALBUMS_URL!: string;
 
-  /** The largest file one upload may bring, in MB (the operator may raise it for long videos). */
+  /** The largest file one upload may bring, in MB, on POST /api/media and /api/uploads alike (10 GB by default). */
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
   @Min(1, { message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
   @Max(102400, { message: 'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 102400' })
-  MAX_UPLOAD_MB: number = 50;
+  MAX_UPLOAD_MB: number = 10240;
 
   /** The largest takeout ZIP an import takes, in MB (docs/api.md "Import of an export"). */
   @IsOptional()

@@ -14,6 +14,8 @@ import { TakeoutModule } from './takeout';
 import { MediaPreparer } from './worker/media-preparer';
 import { MediaWorker } from './worker/media-worker.service';
 import { TrashExpiry } from './worker/trash-expiry';
+import { UploadExpiry } from './uploads/upload-expiry';
+import { UploadRecordRepository } from './uploads/upload-record.repository';
 import type { MediaWorkerConfig } from './worker/worker-config';
 
 /**
@@ -39,7 +41,16 @@ export class WorkerModule {
         kit,
         TakeoutModule.forWorker(config, kit),
       ],
-      providers: [ProcessingRepository, TrashRepository, MediaPreparer, MediaPurger, MediaWorker, TrashExpiry],
+      providers: [
+        ProcessingRepository,
+        TrashRepository,
+        MediaPreparer,
+        MediaPurger,
+        MediaWorker,
+        TrashExpiry,
+        UploadRecordRepository,
+        UploadExpiry,
+      ],
     };
   }
 }

@@ -300,7 +300,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { type: 'document', title: 'Too big' },
         { buffer: big, filename: 'big.pdf' },
       ).expect(413);
-      expect(response.body.message).toBe('File size must be less than 50MB');
+      expect(response.body.message).toBe('File size must be less than 50 MB');
       expect(await uploadedKeys()).toEqual(before);
       const tempAfter = await fs.readdir(path.join(stack.storageDir, '.tmp'));
       expect(tempAfter.filter((name) => !tempBefore.includes(name))).toEqual([]);
@@ -323,7 +323,7 @@ describe('media service (real Postgres, real profile and albums services)', () =
         { type: 'document', title: 'Huge' },
         { buffer: Buffer.alloc(MB50 + 2 * 1024 * 1024, 1), filename: 'huge.pdf' },
       ).expect(413);
-      expect(response.body.message).toBe('File size must be less than 50MB');
+      expect(response.body.message).toBe('File size must be less than 50 MB');
       expect(await uploadedKeys()).toEqual(before);
     });
 

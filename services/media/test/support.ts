@@ -67,7 +67,14 @@ export interface MediaStack {
  * albums or exact lists must not meet other spec files' data (they share the run's database otherwise).
  */
 export async function startMediaStack(
-  options: { worker?: boolean; family?: boolean; databaseUrl?: string; ownDatabase?: boolean } = {},
+  options: {
+    worker?: boolean;
+    family?: boolean;
+    databaseUrl?: string;
+    ownDatabase?: boolean;
+    /** More settings of the media service and its worker (MINIO_*, MAX_UPLOAD_MB). */
+    mediaEnv?: Record<string, string>;
+  } = {},
 ): Promise<MediaStack> {
   const scratch = options.ownDatabase ? await createScratchDatabase() : null;
   const databaseUrl = scratch?.url ?? options.databaseUrl;
@@ -84,7 +91,14 @@ export async function startMediaStack(
     AppModule.register(
       loadConfig(
         MediaConfig,
-        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: `http://127.0.0.1:${albumsPort}`, STORAGE_DIR: storageDir }),
+        testEnv({
+          PROFILE_URL: profile.url,
+          ALBUMS_URL: `http://127.0.0.1:${albumsPort}`,
+          STORAGE_DIR: storageDir,
+          // Uploads over the limit are tested with files of a test's size, not the default 10 GB.
+          MAX_UPLOAD_MB: '50',
+          ...options.mediaEnv,
+        }),
       ),
     ),
   );
@@ -120,6 +134,7 @@ export async function startMediaStack(
           PROFILE_URL: profile.url,
           ALBUMS_URL: albums.url,
           ...(family ? { FAMILY_URL: family.url } : {}),
+          ...options.mediaEnv,
         }),
       );
       stack.worker = await NestFactory.createApplicationContext(WorkerModule.register(config), {

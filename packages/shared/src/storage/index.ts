@@ -4,6 +4,7 @@ export {
   type ByteRange,
   InvalidObjectKeyError,
   InvalidRangeError,
+  isStorageFull,
   MAX_KEY_LENGTH,
   MAX_KEY_SEGMENT_LENGTH,
   ObjectNotFoundError,

@@ -142,3 +142,15 @@ export function errorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Codes of a write refused for want of space: a full disk or quota (Node), a full MinIO. */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'XMinioStorageFull']);
+
+/** Whether a storage error (or its cause) says the disk is full: 507 rather than "unavailable". */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = errorCode(e) ?? (e as { Code?: unknown }).Code;
+    if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
+  }
+  return false;
+}

@@ -2,8 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { Logger, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { pipeline } from 'node:stream/promises';
+import { HttpException, Logger, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { DISK_FULL_MESSAGE } from '@family/contract';
+import { isStorageFull, type ObjectStorage } from '../storage/object-storage';
 import { LocalFolderStorage, TEMP_FOLDER } from '../storage/local-folder-storage';
 import { STORAGE_UNAVAILABLE, storeUpload } from './store-upload';
 
@@ -78,5 +82,40 @@ describe(storeUpload.name, () => {
       logged.mockRestore();
     }
     expect(await leftovers()).toEqual([]);
+  });
+});
+
+describe('a full disk', () => {
+  it('answers 507 with its sentence when the write fails for want of space (Linux /dev/full)', async () => {
+    // Every write to /dev/full fails with ENOSPC: a real full disk, without filling one.
+    const full: ObjectStorage = {
+      put: async (_key, body) => {
+        await pipeline(body, createWriteStream('/dev/full'));
+        return { size: 0 };
+      },
+      ensureReady: async () => undefined,
+      get: async () => Readable.from([]),
+      stat: async () => null,
+      delete: async () => undefined,
+      ping: async () => undefined,
+    };
+    const failure = await storeUpload(full, 'media/2026/01/full', chunked(randomBytes(200_000)), gate).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(HttpException);
+    expect([(failure as HttpException).getStatus(), (failure as HttpException).message]).toEqual([
+      507,
+      DISK_FULL_MESSAGE,
+    ]);
+  });
+
+  it('knows a full disk, quota or MinIO by its code, also as the cause of another error', () => {
+    expect(isStorageFull(Object.assign(new Error('no space'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isStorageFull(new Error('wrapped', { cause: Object.assign(new Error('quota'), { code: 'EDQUOT' }) }))).toBe(
+      true,
+    );
+    expect(isStorageFull({ Code: 'XMinioStorageFull' })).toBe(true);
+    expect(isStorageFull(Object.assign(new Error('gone'), { code: 'ENOENT' }))).toBe(false);
+    expect(isStorageFull(null)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { type Readable, pipeline } from 'node:stream';
 import { HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
-import type { ObjectStorage } from '../storage/object-storage';
+import { DISK_FULL_MESSAGE } from '@family/contract';
+import { isStorageFull, type ObjectStorage } from '../storage/object-storage';
 import { UploadGate, type UploadGateOptions } from './upload-gate';
 
 export const STORAGE_UNAVAILABLE = 'The file could not be stored right now. Please try again shortly.';
@@ -18,8 +19,9 @@ export interface StoredUpload<T> {
 
 /**
  * Streams a file through an UploadGate (size cap, inspection of its first bytes, sha256) into storage under
- * `key`. Rejects with the gate's or the source's HttpException as it is, and with 503 when storage fails; either
- * way nothing is left under the key (ObjectStorage.put promises that).
+ * `key`. Rejects with the gate's or the source's HttpException as it is, with 507 when the disk (or MinIO) is full,
+ * and with 503 when storage fails otherwise; either way nothing is left under the key (ObjectStorage.put promises
+ * that).
  */
 export async function storeUpload<T>(
   storage: ObjectStorage,
@@ -35,6 +37,7 @@ export async function storeUpload<T>(
     return { key, size, sha256: meter.sha256(), head: meter.head, inspected: meter.inspected as T };
   } catch (error) {
     if (error instanceof HttpException) throw error;
+    if (isStorageFull(error)) throw new HttpException(DISK_FULL_MESSAGE, 507);
     new Logger('Upload').error(`Storing an upload failed: ${(error as Error)?.stack ?? String(error)}`);
     throw new ServiceUnavailableException(STORAGE_UNAVAILABLE);
   }

@@ -12,11 +12,12 @@ import {
   Req,
   UseFilters,
 } from '@nestjs/common';
-import type { MediaMonth, OnThisDayGroup, UploadLimits } from '@family/contract';
+import type { MediaExistsResponse, MediaMonth, OnThisDayGroup, UploadLimits } from '@family/contract';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
 import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { ListMediaQuery, TaggedMediaQuery, UpdateMediaDto } from '../dtos/media.dto';
+import { MediaExistsDto } from '../dtos/upload.dto';
 import { DuplicateUploadFilter } from '../http/duplicate-upload.filter';
 import { BrowseService } from '../services/browse.service';
 import { MediaService } from '../services/media.service';
@@ -24,7 +25,7 @@ import { UploadService } from '../services/upload.service';
 import { MEDIA_CONFIG } from '../services/tokens';
 import type { MediaConfig } from '../config';
 
-// Static paths (tagged, limits, months, on-this-day) are declared before `:id`, so they are never read as an id.
+// Static paths (tagged, limits, months, on-this-day, exists) are declared before `:id`, so they are never read as an id.
 @Controller('api/media')
 export class MediaController {
   constructor(
@@ -59,6 +60,13 @@ export class MediaController {
   @Get('on-this-day')
   onThisDay(@CurrentUser() user: Identity): Promise<OnThisDayGroup[]> {
     return this.browse.onThisDay(user);
+  }
+
+  /** Which of these files (by sha256) the member has uploaded already: a client skips them. */
+  @Post('exists')
+  @HttpCode(200)
+  exists(@CurrentUser() user: Identity, @Body() dto: MediaExistsDto): Promise<MediaExistsResponse> {
+    return this.uploads.existing(user, dto);
   }
 
   /** Multipart, streamed into storage: Nest's body parsers leave multipart alone. */

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import {
   MEDIA_DESCRIPTION_MAX,
   MEDIA_TITLE_MAX,
@@ -19,6 +19,7 @@ import type { MediaItemEntity } from '../entities/media-item.entity';
 import { blankToUndefined, PageQuery } from './page-query.dto';
 
 export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
+export const UPLOADED_SINCE_MESSAGE = 'uploadedSince must be a time as ISO 8601, such as 2026-11-27T18:00:00Z.';
 export const BEFORE_FORMAT_MESSAGE = 'before must be a calendar date as YYYY-MM-DD, such as 2020-04-01.';
 
 // Responses --------------------------------------------------------------------------------------------------
@@ -171,6 +172,21 @@ export class ListMediaQuery extends MediaPageQuery implements MediaListQuery {
   @Transform(blankToUndefined)
   @IsIn(['true', 'false'], { message: 'uploaded must be true or false' })
   uploaded?: 'true' | 'false';
+
+  /** Only what the asking member uploaded since this time, newest upload first ("Just uploaded"). */
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @ValidateBy(
+    {
+      name: 'isTime',
+      validator: { validate: (value) => typeof value === 'string' && !Number.isNaN(Date.parse(value)) },
+    },
+    { message: UPLOADED_SINCE_MESSAGE },
+  )
+  @IsISO8601({ strict: true }, { message: UPLOADED_SINCE_MESSAGE })
+  @MaxLength(40, { message: UPLOADED_SINCE_MESSAGE })
+  @IsString({ message: UPLOADED_SINCE_MESSAGE })
+  uploadedSince?: string;
 }
 
 /** GET /api/media/tagged */

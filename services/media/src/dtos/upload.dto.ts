@@ -1,7 +1,24 @@
 import { Expose, Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { emptyToUndefined, IsCalendarDate, IsId, MaxTextLength, queryId, trim, trimToNull } from '@family/shared';
-import { MEDIA_DESCRIPTION_MAX, MEDIA_TITLE_MAX, MEDIA_TYPES, type MediaType } from '@family/contract';
+import {
+  MEDIA_DESCRIPTION_MAX,
+  MEDIA_EXISTS_MAX,
+  MEDIA_TITLE_MAX,
+  MEDIA_TYPES,
+  type MediaExistsRequest,
+  type MediaType,
+} from '@family/contract';
 import { DATE_FORMAT_MESSAGE } from './media.dto';
 
 const CONTENT_MAX = 20000;
@@ -95,4 +112,18 @@ function albumIdOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   return NO_ALBUM.has(text) ? undefined : queryId({ value: text });
+}
+
+const SHA256_MESSAGE = 'sha256 must be a list of sha256 checksums, each 64 hexadecimal digits.';
+
+/** POST /api/media/exists: checksums of files about to be uploaded (lower case once read). */
+export class MediaExistsDto implements MediaExistsRequest {
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? value.map((hash) => (typeof hash === 'string' ? hash.toLowerCase() : hash)) : value,
+  )
+  @Matches(/^[0-9a-f]{64}$/, { each: true, message: SHA256_MESSAGE })
+  @IsString({ each: true, message: SHA256_MESSAGE })
+  @ArrayMaxSize(MEDIA_EXISTS_MAX, { message: `Ask about at most ${MEDIA_EXISTS_MAX} files at once.` })
+  @IsArray({ message: SHA256_MESSAGE })
+  sha256!: string[];
 }

@@ -249,3 +249,22 @@ export function looksLikeUtf8Text(head: Buffer): boolean {
     return false;
   }
 }
+
+/**
+ * The type an upload without one becomes (a resumable upload, docs/api.md "Resumable uploads"): the kind its
+ * bytes are, sound in a container when the device said it is sound, a Word file known by its name. Null for a
+ * file the archive does not keep (`notKeptMessage` says why).
+ */
+export function mediaTypeOf(sniffed: SniffedKind | null, declared: DeclaredFile): MediaKind | null {
+  if (!sniffed) return null;
+  const saysSound =
+    declared.mimeType.startsWith('audio/') || /\.(wma|m4a|aac|mp3|oga|opus|weba)$/i.test(declared.fileName);
+  if (sniffed.kind === 'video' && saysSound && acceptKind('audio', sniffed, declared)) return 'audio';
+  if (sniffed.kind) return sniffed.kind;
+  return acceptKind('document', sniffed, declared) ? 'document' : null;
+}
+
+/** The 415 sentence for a file no type keeps: the format named when it is known. */
+export function notKeptMessage(sniffed: SniffedKind | null): string {
+  return sniffed ? refusalMessage('document', sniffed) : NOT_MEDIA_MESSAGE;
+}

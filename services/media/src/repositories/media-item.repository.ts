@@ -80,6 +80,19 @@ export class MediaItemRepository {
     return rows.length > 0 ? rows[0] : null;
   }
 
+  /** Which of these checksums the uploader has uploaded (their trash included), with the item of each. */
+  async findManyBySha256(
+    userId: number,
+    hashes: string[],
+  ): Promise<Array<{ sha256: string; id: number; inTrash: boolean }>> {
+    if (hashes.length === 0) return [];
+    return this.items.query(
+      `SELECT sha256, id, deleted_at IS NOT NULL AS "inTrash" FROM media_items
+        WHERE user_id = $1 AND sha256 = ANY($2::bpchar[])`,
+      [userId, hashes],
+    );
+  }
+
   /** Throws DuplicateUploadError when the uploader already has these bytes (two uploads racing included). */
   async insert(item: NewMediaItem): Promise<MediaItemEntity> {
     try {

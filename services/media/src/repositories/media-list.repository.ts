@@ -14,9 +14,14 @@ export interface MediaFilter {
   albumId?: number;
   uploaderId?: number;
   taggedUserId?: number;
+  /** Only the viewer's own uploads made at or after this time, newest upload first ("Just uploaded"). */
+  uploadedSince?: Date;
 }
 
-/** The position after which the next page starts: the last item of the previous page. */
+/**
+ * The position after which the next page starts: the last item of the previous page. A list by upload
+ * (`uploadedSince`) goes by id alone, as ids grow with every upload.
+ */
 export interface PagePosition {
   mediaDate: string;
   id: number;
@@ -79,7 +84,8 @@ export class MediaListRepository {
   constructor(@InjectRepository(MediaItemEntity) private readonly items: Repository<MediaItemEntity>) {}
 
   /**
-   * One page, newest media date first, then highest id: keyset pagination on the (media_date, id) indexes. The
+   * One page, newest media date first, then highest id: keyset pagination on the (media_date, id) indexes; with
+   * `uploadedSince`, the viewer's uploads since then, newest upload first. The
    * same statement reads the change numbers (docs/architecture.md "Caches"); null when the page is empty.
    */
   async list(
@@ -100,13 +106,17 @@ export class MediaListRepository {
            WHERE ft.media_id = m.id AND ft.user_id = ${params.add(filter.taggedUserId)} AND ft.confirmed)`,
       );
     }
-    if (after) {
+    const byUpload = filter.uploadedSince !== undefined;
+    if (byUpload) {
+      where.push(`m.user_id = ${params.add(viewer.userId)}`, `m.created_at >= ${params.add(filter.uploadedSince)}`);
+      if (after) where.push(`m.id < ${params.add(after.id)}::int`);
+    } else if (after) {
       where.push(`(m.media_date, m.id) < (${params.add(after.mediaDate)}::date, ${params.add(after.id)}::int)`);
     }
     const rows: Record<string, unknown>[] = await this.items.query(
       `SELECT ${LIST_COLUMNS}, ${TAGGED}, ${CHANGE_GENERATIONS_COLUMN} AS "generations"
          FROM media_items m WHERE ${where.join(' AND ')}
-        ORDER BY m.media_date DESC, m.id DESC LIMIT ${params.add(limit)}`,
+        ORDER BY ${byUpload ? 'm.id DESC' : 'm.media_date DESC, m.id DESC'} LIMIT ${params.add(limit)}`,
       params.values,
     );
     // Each row carries the numbers; only the first row's are read.

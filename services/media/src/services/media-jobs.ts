@@ -24,10 +24,13 @@ export const PREPARE_JOB_KINDS: JobKind[] = [
  */
 export const EXPORT_TAKEOUT = 'export';
 export const TAKEOUT_IMPORT: JobKind = { name: 'takeout-import', retryLimit: 1, retryDelaySeconds: 10 };
+/** Removes unfinished resumable uploads past their time (uploads/upload-expiry.ts): one at a time, by its key. */
+export const EXPIRE_UPLOADS: JobKind = { name: 'expire-uploads', retryLimit: 1, retryDelaySeconds: 60 };
 export const MEDIA_JOB_KINDS: JobKind[] = [
   ...PREPARE_JOB_KINDS,
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
   TAKEOUT_IMPORT,
+  EXPIRE_UPLOADS,
 ];
 
 export interface ExportJobData {

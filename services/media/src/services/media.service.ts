@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { type AlbumAccess, DEFAULT_PAGE_SIZE, type MediaItem, type MediaPage } from '@family/contract';
 import type { Identity } from '@family/shared';
 import { ChangeGenerations } from '@family/shared/nest';
@@ -13,7 +13,7 @@ import { MediaAccessFactory, NOT_FOUND_MESSAGE } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaJobs } from './media-jobs';
-import { decodeCursor, encodeCursor } from './page-cursor';
+import { decodeCursor, encodeCursor, UPLOAD_ORDER } from './page-cursor';
 
 /** Reading, changing and deleting media items. */
 @Injectable()
@@ -36,6 +36,11 @@ export class MediaService {
   list(user: Identity, query: ListMediaQuery): Promise<MediaPage> {
     const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
     if (query.userId !== undefined && query.uploaded !== 'false') filter.uploaderId = query.userId;
+    // "Just uploaded": the member's own uploads since then, by upload; a date to jump to means nothing there.
+    if (query.uploadedSince !== undefined) {
+      filter.uploadedSince = new Date(query.uploadedSince);
+      return this.page(user, filter, { limit: query.limit, cursor: query.cursor });
+    }
     return this.page(user, filter, query);
   }
 
@@ -105,7 +110,11 @@ export class MediaService {
     query: { limit?: number; cursor?: string; before?: string },
   ): Promise<MediaPage> {
     // `before` is a cursor that starts at a date: ids start at 1, so (date, 0) comes after every item of that day.
+    const byUpload = filter.uploadedSince !== undefined;
     const after = decodeCursor(query.cursor) ?? (query.before ? { mediaDate: query.before, id: 0 } : null);
+    if (after && (after.mediaDate === UPLOAD_ORDER) !== byUpload) {
+      throw new BadRequestException('The page cursor is not valid. Load the list again from the start.');
+    }
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const read = (access: AlbumAccess) =>
       this.lists.list({ userId: user.id, visibleAlbumIds: access.visible }, filter, after, limit + 1);
@@ -123,7 +132,10 @@ export class MediaService {
     const last = pageItems[pageItems.length - 1];
     return {
       items: await this.presenter.items(pageItems),
-      nextCursor: rows.length > limit && last ? encodeCursor({ mediaDate: last.mediaDate, id: last.id }) : null,
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor({ mediaDate: byUpload ? UPLOAD_ORDER : last.mediaDate, id: last.id })
+          : null,
     };
   }
 }

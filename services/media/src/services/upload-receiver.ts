@@ -1,10 +1,13 @@
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { fileTooLargeMessage } from '@family/contract';
 import type { ObjectStorage } from '@family/shared/storage';
-import { type FilePart, readMultipart, storeUpload } from '@family/shared/uploads';
+import { readMultipart, storeUpload } from '@family/shared/uploads';
 import { type DeclaredFile, SNIFF_BYTES, sniffKind, type SniffedKind } from '../processing/sniff';
 
+/** "File size must be less than 10 GB": the sentence of both upload routes (and the web app's own check). */
 export function tooLargeMessage(maxMegabytes: number): string {
-  return `File size must be less than ${maxMegabytes}MB`;
+  return fileTooLargeMessage(maxMegabytes * 1024 * 1024);
 }
 /** Form fields (type, title, description, content, ...) around the file: generous, but bounded. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
@@ -27,12 +30,15 @@ export interface ReceivedUpload {
   file: ReceivedFile | null;
 }
 
-export interface ReceiveOptions {
+export interface StoreFileOptions {
   storage: ObjectStorage;
   /** MAX_UPLOAD_MB: the largest file taken. */
   maxMegabytes: number;
   /** A fresh storage key, made by the service. */
   newKey: () => string;
+}
+
+export interface ReceiveOptions extends StoreFileOptions {
   /**
    * Called once the file's first bytes are sniffed, with the fields that came before the file. Throws to refuse
    * the file at once (a wrong kind), so a refused file is not read to its end.
@@ -56,25 +62,37 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
     },
     // Browsers send an empty, nameless part for a file input left empty: that is no file.
     takeFile: (part, fieldsSoFar) =>
-      FILE_FIELDS.has(part.field) && part.fileName ? storeFile(part, fieldsSoFar, options) : null,
+      FILE_FIELDS.has(part.field) && part.fileName
+        ? storeMediaFile(
+            part.stream,
+            { fileName: part.fileName, mimeType: part.mimeType },
+            options,
+            (sniffed, declared) => options.onSniffed(sniffed, declared, fieldsSoFar),
+          )
+        : null,
     discard: (received) => options.storage.delete(received.key),
   });
   return { fields, file: file ?? null };
 }
 
-async function storeFile(
-  part: FilePart,
-  fieldsSoFar: ReadonlyMap<string, string>,
-  options: ReceiveOptions,
+/**
+ * Streams one file into storage under a new key, counting its size against the limit, computing its sha256 and
+ * sniffing its kind from the first bytes (`onSniffed` may throw to refuse it at once). Both upload routes store
+ * their files here: the multipart form's file as it arrives, a finished resumable upload from its store.
+ */
+export async function storeMediaFile(
+  stream: Readable,
+  declared: DeclaredFile,
+  options: StoreFileOptions,
+  onSniffed: (sniffed: SniffedKind | null, declared: DeclaredFile) => void = () => undefined,
 ): Promise<ReceivedFile> {
-  const declared: DeclaredFile = { fileName: part.fileName, mimeType: part.mimeType };
-  const stored = await storeUpload(options.storage, options.newKey(), part.stream, {
+  const stored = await storeUpload(options.storage, options.newKey(), stream, {
     maxBytes: options.maxMegabytes * 1024 * 1024,
     tooLargeMessage: tooLargeMessage(options.maxMegabytes),
     headBytes: SNIFF_BYTES,
     inspect: async (head) => {
       const sniffed = await sniffKind(head, declared);
-      options.onSniffed(sniffed, declared, fieldsSoFar);
+      onSniffed(sniffed, declared);
       return sniffed;
     },
   });

@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { BadRequestException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
-import { MEDIA_TYPES, type MediaItem, type MediaType } from '@family/contract';
+import { MEDIA_TYPES, type MediaExistsResponse, type MediaItem, type MediaType } from '@family/contract';
 import { type Identity, localToday } from '@family/shared';
 import { validateInput } from '@family/shared/nest';
 import type { ObjectStorage } from '@family/shared/storage';
 import { needsPreparing } from '../dtos/media.dto';
-import { UploadMediaFields } from '../dtos/upload.dto';
+import { type MediaExistsDto, UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
+import { TagRepository } from '../repositories/tag.repository';
 import { acceptKind, refusalMessage } from '../processing/sniff';
 import { requireAlbumToUploadInto } from './album-items';
 import { MediaAccessFactory } from './media-access.service';
@@ -38,6 +39,7 @@ export class UploadService {
     private readonly presenter: MediaPresenter,
     private readonly jobs: MediaJobs,
     private readonly thumbnailer: UploadThumbnailer,
+    private readonly tags: TagRepository,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
@@ -71,7 +73,35 @@ export class UploadService {
     }
   }
 
-  private async save(user: Identity, formFields: Map<string, string>, file: ReceivedFile | null): Promise<MediaItem> {
+  /**
+   * POST /api/media/exists: which of these files the member has uploaded already, so a client skips them. Only
+   * the member's own uploads count (the dedupe is per uploader); those in the trash are marked, as uploading them
+   * again is refused.
+   */
+  async existing(user: Identity, dto: MediaExistsDto): Promise<MediaExistsResponse> {
+    const asked = [...new Set(dto.sha256)];
+    const found = new Map((await this.items.findManyBySha256(user.id, asked)).map((row) => [row.sha256, row]));
+    return {
+      items: asked.flatMap((sha256) => {
+        const row = found.get(sha256);
+        if (!row) return [];
+        return [row.inTrash ? { sha256, mediaId: row.id, inTrash: true as const } : { sha256, mediaId: row.id }];
+      }),
+    };
+  }
+
+  /**
+   * The item of an upload whose file is in storage already (POST /api/media, and a finished resumable upload):
+   * the fields checked, the kind taken from the sniffed bytes, the album's rights and the uploader's duplicates
+   * checked, the row written with the people to tag, and the preparing queued. Throws DuplicateUploadError for
+   * bytes the uploader has already; the caller removes the stored file when this throws.
+   */
+  async save(
+    user: Identity,
+    formFields: ReadonlyMap<string, string>,
+    file: ReceivedFile | null,
+    taggedUserIds: readonly number[] = [],
+  ): Promise<MediaItem> {
     const fields = await validateInput(UploadMediaFields, Object.fromEntries(formFields));
     const { type } = fields;
     if (type !== 'post' && !file) throw new BadRequestException('Please select a file to upload');
@@ -112,6 +142,8 @@ export class UploadService {
       thumbnailReady: false,
       importSource: null,
     });
+    // The uploader may edit their own item, so tagging anyone is theirs to do (docs/rights.md "Media rights").
+    for (const userId of taggedUserIds) await this.tags.addTag(item.id, userId);
     // The thumbnail first, so the worker's own (made from the same original) is the one written last.
     if (await this.thumbnailer.make(item)) item.thumbnailReady = true;
     await this.queuePreparing(item);
