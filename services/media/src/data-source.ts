@@ -10,6 +10,7 @@ import { Trash1769100000000 } from './migrations/1769100000000-trash';
 import { Browse1769200000000 } from './migrations/1769200000000-browse';
 import { AlbumPreviews1769300000000 } from './migrations/1769300000000-album-previews';
 import { TagConfirmation1769400000000 } from './migrations/1769400000000-tag-confirmation';
+import { MotionPhotos1769500000000 } from './migrations/1769500000000-motion-photos';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -31,6 +32,7 @@ export function mediaDatabase(url: string) {
       Browse1769200000000,
       AlbumPreviews1769300000000,
       TagConfirmation1769400000000,
+      MotionPhotos1769500000000,
     ],
   };
 }

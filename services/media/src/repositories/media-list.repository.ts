@@ -30,7 +30,8 @@ const LIST_COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.file_name AS "fileName",
   m.file_size AS "fileSize", m.created_at AS "createdAt", m.processing, m.processing_error AS "processingError",
-  m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady"`;
+  m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady",
+  m.content_type AS "contentType", m.motion_type AS "motionType"`;
 
 /**
  * Who is tagged in the row's item, in the order they were tagged: read with the page itself, so a list asks the
