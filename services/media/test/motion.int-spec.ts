@@ -144,6 +144,21 @@ describe('motion and full-size pictures (real Postgres queue, real files)', () =
       expect(paired.id).toBe(heic.id);
       await expectPlayableMotion(await waitPrepared(stack, alice, heic.id, 120_000));
     }, 150_000);
+    it('prepares the item again when the MOV comes while the worker prepares the still', async () => {
+      const finn = await addPerson(stack, 606, 'finn', 'Finn');
+      const heic = (await send(finn, samples, 'iphone-xr-portrait-grid.HEIC').expect(201)).body as MediaItem;
+      for (let tries = 0; ; tries++) {
+        const jobs: Array<{ state: string }> = await stack.db.query(
+          `SELECT state FROM media_jobs.job WHERE singleton_key = $1`,
+          [String(heic.id)],
+        );
+        if (jobs.some((job) => job.state === 'active')) break;
+        if (tries > 600) throw new Error('The worker never took the job');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await send(finn, fixtures, 'live-iphone-xr.mov', 'video').expect(201)).body.id).toBe(heic.id);
+      await expectPlayableMotion(await waitPrepared(stack, finn, heic.id, 120_000));
+    }, 150_000);
   });
 
   describe('View full size', () => {

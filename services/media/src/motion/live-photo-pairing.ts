@@ -4,6 +4,7 @@ import type { ObjectStorage } from '@family/shared/storage';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { storageSource } from '../processing/byte-source';
 import { MediaItemRepository, type NewMediaItem } from '../repositories/media-item.repository';
+import { MediaJobs } from '../services/media-jobs';
 import { derivativeKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { isLiveHalf, readContentIdentifier } from './content-identifier';
@@ -25,6 +26,7 @@ export class LivePhotoPairing {
   constructor(
     private readonly items: MediaItemRepository,
     private readonly livePhotos: LivePhotoRepository,
+    private readonly jobs: MediaJobs,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -39,13 +41,24 @@ export class LivePhotoPairing {
         // The video's own playback file is of no use to the photo it became.
         if (outcome.replacedVideo) await this.storage.delete(derivativeKey(outcome.id, 'playback-video'));
         this.logger.log(`A Live Photo's ${half} joined media item ${outcome.id}`);
-        return (await this.items.findById(outcome.id))!;
+        const item = (await this.items.findById(outcome.id))!;
+        await this.prepareAgain(item);
+        return item;
       }
       try {
         return await this.items.insert({ ...row, liveId: outcome.keepLiveId ? liveId : null });
       } catch (error) {
         if (!isLiveIdTaken(error) || attempt >= TRIES) throw error;
       }
+    }
+  }
+
+  /** A job for the item may be running on its old files: a job of its own, which the queue does not hold back. */
+  private async prepareAgain(item: MediaItemEntity): Promise<void> {
+    try {
+      await this.jobs.prepareAgain(item);
+    } catch (error) {
+      this.logger.warn(`Media item ${item.id} waits for the backfill: ${(error as Error).message}`);
     }
   }
 
