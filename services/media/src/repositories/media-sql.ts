@@ -89,5 +89,7 @@ export function visibleTo(viewer: Viewer, params: Params): string {
 export function toItem(row: Record<string, unknown>): MediaItemEntity {
   const item = Object.assign(new MediaItemEntity(), row);
   item.fileSize = row.fileSize === null || row.fileSize === undefined ? null : Number(row.fileSize);
+  item.motionFileSize =
+    row.motionFileSize === null || row.motionFileSize === undefined ? null : Number(row.motionFileSize);
   return item;
 }
