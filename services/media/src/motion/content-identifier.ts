@@ -30,7 +30,8 @@ export function isLiveHalf(contentType: string): 'still' | 'motion' | null {
 export async function readContentIdentifier(source: ByteSource, contentType: string): Promise<string | null> {
   try {
     const half = isLiveHalf(contentType);
-    const found = half === 'still' ? await stillIdentifier(source, contentType) : half ? await movIdentifier(source) : null;
+    const found =
+      half === 'still' ? await stillIdentifier(source, contentType) : half ? await movIdentifier(source) : null;
     const cleaned = found?.replace(/\0+$/, '').trim();
     return cleaned && cleaned.length <= MAX_IDENTIFIER_LENGTH ? cleaned : null;
   } catch {
@@ -42,8 +43,7 @@ async function stillIdentifier(source: ByteSource, contentType: string): Promise
   const exif = contentType === 'image/jpeg' ? await source.read(0, JPEG_EXIF_BYTES) : await readHeifExif(source);
   if (!exif) return null;
   const tags = (await exifr.parse(exif, { makerNote: true, pick: ['makerNote'] })) as
-    | { makerNote?: Uint8Array }
-    | undefined;
+    { makerNote?: Uint8Array } | undefined;
   return tags?.makerNote ? appleContentIdentifier(Buffer.from(tags.makerNote)) : null;
 }
 
@@ -129,7 +129,11 @@ function childBoxes(buffer: Buffer, from: number, to: number): Child[] {
   while (position + 8 <= to) {
     const size = buffer.readUInt32BE(position);
     if (size < 8 || position + size > to) break;
-    boxes.push({ type: buffer.toString('latin1', position + 4, position + 8), start: position + 8, end: position + size });
+    boxes.push({
+      type: buffer.toString('latin1', position + 4, position + 8),
+      start: position + 8,
+      end: position + size,
+    });
     position += size;
   }
   return boxes;

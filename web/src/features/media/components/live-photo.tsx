@@ -55,7 +55,14 @@ export function LivePhoto({ item }: { item: MediaItem & { previewUrl: string; mo
             loop
             playsInline
             aria-label={`Motion of ${item.title}`}
-            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', bgcolor: 'black' }}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'contain',
+              bgcolor: 'black',
+            }}
           />
         )}
       </Box>
