@@ -16,7 +16,7 @@ export function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
     previewUrl: `/api/media/${id}/preview`,
     playbackUrl: null,
     motionUrl: null,
-    fullSizeUrl: null,
+    fullSizeUrl: `/api/media/${id}/file`,
     motionOriginalUrl: null,
     processing: 'ready',
     processingError: null,

@@ -26,11 +26,12 @@ export function MediaViewer({ item }: { item: MediaItem }) {
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Shown item={item} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {(item.type === 'photo' || item.type === 'post') && (
+        {item.fullSizeUrl && (
           <Button
             component="a"
-            // The original when browsers show it, else a full-resolution JPEG made of it (HEIC, TIFF...).
-            href={item.fullSizeUrl ?? item.url}
+            // The original when browsers show it, else a full-resolution JPEG made of it (HEIC, TIFF...), never a
+            // file the browser would only download.
+            href={item.fullSizeUrl}
             target="_blank"
             rel="noopener noreferrer"
             variant="outlined"
