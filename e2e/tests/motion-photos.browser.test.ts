@@ -68,7 +68,7 @@ describe('Motion Photos in a browser', () => {
   it('on a phone, holding the picture plays the motion; the Live button is a real button of 44 px', async () => {
     await withPage(browser, PHONE, async (page) => {
       const detail = await openItem(page, mia, jpegTitle);
-      const live = detail.getByRole('button', { name: 'Play the motion (Live)' });
+      const live = detail.getByRole('button', { name: 'Live, play the motion' });
       const box = (await live.boundingBox())!;
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
       expect(await detail.locator('video').count()).toBe(0);
@@ -84,10 +84,10 @@ describe('Motion Photos in a browser', () => {
 
       // The button plays it too, until pressed again.
       await live.click();
-      await detail.getByRole('button', { name: 'Stop the motion' }).waitFor();
+      await detail.getByRole('button', { name: 'Live, stop the motion' }).waitFor();
       await motionPlays(page);
       await expectNoSeriousAxeViolations(page, 'a Motion Photo playing, phone');
-      await detail.getByRole('button', { name: 'Stop the motion' }).click();
+      await detail.getByRole('button', { name: 'Live, stop the motion' }).click();
       await detail.locator('video').waitFor({ state: 'detached' });
     });
   });

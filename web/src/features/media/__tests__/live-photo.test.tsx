@@ -28,11 +28,11 @@ describe(LivePhoto.name, () => {
 
   it('starts and stops it with the Live button, a toggle', () => {
     render(<LivePhoto item={item} />);
-    const live = screen.getByRole('button', { name: 'Play the motion (Live)' });
+    const live = screen.getByRole('button', { name: 'Live, play the motion' });
     expect(live).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(live);
     expect(screen.getByLabelText('Motion of Beach day')).toBeInTheDocument();
-    const stop = screen.getByRole('button', { name: 'Stop the motion' });
+    const stop = screen.getByRole('button', { name: 'Live, stop the motion' });
     expect(stop).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(stop);
     expect(screen.queryByLabelText('Motion of Beach day')).not.toBeInTheDocument();

@@ -71,7 +71,7 @@ describe('MediaDetailDialog', () => {
       'href',
       '/api/media/10/full-size',
     );
-    expect(within(dialog).getByRole('button', { name: 'Play the motion (Live)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Live, play the motion' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Download motion' })).toHaveAttribute(
       'href',
       '/api/media/10/file?part=motion&download=1',

@@ -71,7 +71,7 @@ export function LivePhoto({ item }: { item: MediaItem & { previewUrl: string; mo
         variant="contained"
         color="inherit"
         aria-pressed={toggled}
-        aria-label={toggled ? 'Stop the motion' : 'Play the motion (Live)'}
+        aria-label={toggled ? 'Live, stop the motion' : 'Live, play the motion'}
         startIcon={<MotionPhotosOnIcon />}
         onClick={() => setToggled((on) => !on)}
         sx={{
