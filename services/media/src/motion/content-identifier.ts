@@ -1,7 +1,7 @@
 /**
  * The Apple content identifier that ties an iPhone Live Photo's still to its MOV (docs/architecture.md "Motion and
  * Live Photos"): in the still (HEIC or JPEG), tag 0x0011 of Apple's MakerNote (exiftool's `ContentIdentifier`,
- * `MediaGroupUUID` before exiftool 12.6x); in the MOV, the QuickTime metadata key
+ * `MediaGroupUUID` in exiftool 12.57, Debian bookworm's); in the MOV, the QuickTime metadata key
  * `com.apple.quicktime.content.identifier`. Only the parts of the file that hold them are read.
  */
 import exifr from 'exifr';
