@@ -93,3 +93,25 @@ export function processesMentioning(text: string): number[] {
   }
   return found;
 }
+
+/** The streams ffprobe (the one bundled with the media service) finds in these bytes. */
+export async function probeStreams(bytes: Uint8Array): Promise<Array<{ codec_type: string; codec_name: string }>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-probe-'));
+  try {
+    const file = path.join(dir, 'probed');
+    fs.writeFileSync(file, bytes);
+    const mediaRequire = createRequire(path.join(repoRoot, 'services', 'media', 'package.json'));
+    const ffprobe = (mediaRequire('@ffprobe-installer/ffprobe') as { path: string }).path;
+    const { stdout } = await promisify(execFile)(ffprobe, [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_streams',
+      file,
+    ]);
+    return (JSON.parse(stdout) as { streams: Array<{ codec_type: string; codec_name: string }> }).streams;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

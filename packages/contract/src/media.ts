@@ -58,6 +58,22 @@ export interface MediaItem {
    * browsers play it, else an MP4 (H.264/AAC) or M4A made from it. Null for other kinds and until ready.
    */
   playbackUrl: string | null;
+  /**
+   * The motion of a Motion Photo (Samsung/Google: the clip inside the still) or an iPhone Live Photo (its MOV), as
+   * an H.264 MP4 browsers play (`/api/media/{id}/motion`), once ready; null when the photo has none.
+   */
+  motionUrl: string | null;
+  /**
+   * What "View full size" opens: the original of a photo browsers show (JPEG, PNG, WebP, GIF, AVIF), else a
+   * full-resolution JPEG made from it on first request (`/api/media/{id}/full-size`: HEIC, HEIF, TIFF, BMP) once
+   * the photo is ready. Null for other kinds.
+   */
+  fullSizeUrl: string | null;
+  /**
+   * A Live Photo's MOV kept beside the still, for download (`/api/media/{id}/file?part=motion&download=1`);
+   * null when the item has no second original.
+   */
+  motionOriginalUrl: string | null;
   processing: MediaProcessing;
   /** Why preparing failed, as a sentence; null unless `processing` is `failed`. */
   processingError: string | null;

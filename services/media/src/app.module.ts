@@ -28,6 +28,9 @@ import { BulkMediaService } from './services/bulk-media.service';
 import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
 import { FileService } from './services/file.service';
+import { FullSizeRenderer } from './services/full-size-renderer';
+import { LivePhotoPairing } from './motion/live-photo-pairing';
+import { LivePhotoRepository } from './motion/live-photo.repository';
 import { InternalMediaService } from './services/internal.service';
 import { MediaImportService } from './services/media-import.service';
 import { MediaAccessFactory } from './services/media-access.service';
@@ -98,6 +101,9 @@ export class AppModule {
         UploadService,
         UploadThumbnailer,
         FileService,
+        FullSizeRenderer,
+        LivePhotoPairing,
+        LivePhotoRepository,
         TagService,
         PersonAttachment,
         InternalMediaService,

@@ -15,6 +15,7 @@ import { Browse1769200000000 } from './migrations/1769200000000-browse';
 import { AlbumPreviews1769300000000 } from './migrations/1769300000000-album-previews';
 import { TagConfirmation1769400000000 } from './migrations/1769400000000-tag-confirmation';
 import { ResumableUploads1769500000000 } from './migrations/1769500000000-resumable-uploads';
+import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-photos';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -38,6 +39,7 @@ export function mediaDatabase(url: string) {
       TagConfirmation1769400000000,
       CreateAnnouncedChanges1769450000000,
       ResumableUploads1769500000000,
+      MotionPhotos1769510000000,
     ],
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '@family/contract';
 import { emptyToUndefined, IsCalendarDate, IsId, personName, trim, trimToNull } from '@family/shared';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { photoShowsInBrowser } from '../processing/browser-support';
 import { blankToUndefined, PageQuery } from './page-query.dto';
 
 export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
@@ -82,7 +83,10 @@ export type PresentedItem = Pick<
   | 'height'
   | 'durationSeconds'
   | 'thumbnailReady'
->;
+  | 'contentType'
+  | 'motionType'
+> &
+  Partial<Pick<MediaItemEntity, 'motionObjectKey'>>;
 
 /** What an album's preview is made of (the repository's albumPreviews). */
 export type PreviewedItem = Pick<
@@ -97,6 +101,13 @@ export function mapAlbumPreviewItem(item: PreviewedItem): AlbumPreviewItem {
     title: item.title,
     thumbnailUrl: thumbnailUrl(item),
   };
+}
+
+/** Photos and post images: their original when browsers show it, else the JPEG made on first request. */
+function fullSizeUrl(item: PresentedItem): string | null {
+  if (!item.objectKey || !item.contentType?.startsWith('image/') || !hasPictures(item)) return null;
+  if (photoShowsInBrowser(item.contentType)) return `/api/media/${item.id}/file`;
+  return item.processing === 'ready' ? `/api/media/${item.id}/full-size` : null;
 }
 
 export function mapMediaItem(
@@ -114,6 +125,9 @@ export function mapMediaItem(
     thumbnailUrl: thumbnailUrl(item),
     previewUrl: ready && hasPictures(item) ? `/api/media/${item.id}/preview` : null,
     playbackUrl: ready && isRecording(item) ? `/api/media/${item.id}/playback` : null,
+    motionUrl: ready && item.motionType ? `/api/media/${item.id}/motion` : null,
+    fullSizeUrl: fullSizeUrl(item),
+    motionOriginalUrl: item.motionObjectKey ? `/api/media/${item.id}/file?part=motion` : null,
     processing: item.processing,
     processingError: item.processing === 'failed' ? item.processingError : null,
     width: item.width,

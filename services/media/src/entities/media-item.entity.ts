@@ -95,6 +95,36 @@ export class MediaItemEntity {
   @Column({ name: 'import_source', type: 'varchar', length: 200, nullable: true, default: null })
   importSource!: string | null;
 
+  /** The type of the playable motion the worker made of a Motion or Live Photo (video/mp4); null when none. */
+  @Column({ name: 'motion_type', type: 'varchar', length: 64, nullable: true, default: null })
+  motionType!: string | null;
+
+  /** The Apple content identifier of a Live Photo's still or MOV: pairs the two (unique per uploader). */
+  @Column({ name: 'live_id', type: 'varchar', length: 100, nullable: true, default: null })
+  liveId!: string | null;
+
+  /** A Live Photo's MOV, kept as the item's second original: its key, sniffed type, name, size and sha256. */
+  @Column({ name: 'motion_object_key', type: 'varchar', length: 512, nullable: true, default: null })
+  motionObjectKey!: string | null;
+
+  @Column({ name: 'motion_content_type', type: 'varchar', length: 255, nullable: true, default: null })
+  motionContentType!: string | null;
+
+  @Column({ name: 'motion_file_name', type: 'varchar', length: 255, nullable: true, default: null })
+  motionFileName!: string | null;
+
+  @Column({
+    name: 'motion_file_size',
+    type: 'bigint',
+    nullable: true,
+    default: null,
+    transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) },
+  })
+  motionFileSize!: number | null;
+
+  @Column({ name: 'motion_sha256', type: 'char', length: 64, nullable: true, default: null })
+  motionSha256!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

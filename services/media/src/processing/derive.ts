@@ -62,6 +62,52 @@ export async function derivePhoto(
   return writeDerivatives(sharp(inputPath, { failOn: 'error' }).autoOrient(), outDir, 'photo', timeoutMs);
 }
 
+/** JPEG quality of "View full size": close to the original to the eye, a third of a lossless file's size. */
+export const FULL_SIZE_QUALITY = 90;
+const FULL_SIZE_TIMEOUT_MS = 180_000;
+
+/**
+ * A photo browsers cannot show (HEIC/HEIF, TIFF, BMP) at its full resolution as a JPEG, turned upright, in sRGB,
+ * flattened on white, without the original's EXIF or GPS. Written to `outputPath` only once complete.
+ */
+export async function deriveFullSize(
+  inputPath: string,
+  contentType: string,
+  outputPath: string,
+  options: DeriveOptions = {},
+): Promise<Picture> {
+  const timeoutMs = options.timeoutMs ?? FULL_SIZE_TIMEOUT_MS;
+  const framePath = `${outputPath}.frame.png`;
+  try {
+    let picture: Sharp;
+    if (HEVC_PHOTOS.has(contentType)) {
+      picture = await openHeif(inputPath, timeoutMs);
+    } else if (FFMPEG_PHOTOS.has(contentType)) {
+      await grabFrame(inputPath, framePath, 0, { interlaced: false, hdr: false }, 'photo', timeoutMs, null);
+      picture = sharp(framePath);
+    } else {
+      picture = sharp(inputPath, { failOn: 'error' }).autoOrient();
+    }
+    const partPath = `${outputPath}.part`;
+    try {
+      const info = await picture
+        .timeout({ seconds: Math.max(1, Math.round(timeoutMs / 1000)) })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .jpeg({ quality: FULL_SIZE_QUALITY, chromaSubsampling: '4:4:4' })
+        .toFile(partPath);
+      await rename(partPath, outputPath);
+      return { path: outputPath, width: info.width, height: info.height };
+    } catch (error) {
+      throw new MediaProcessingError(pictureFailureMessage('photo', error, timeoutMs), String(error));
+    } finally {
+      await rm(partPath, { force: true });
+    }
+  } finally {
+    await rm(framePath, { force: true });
+  }
+}
+
 /**
  * Thumbnail and preview of a video, from a frame a little way in (a first frame is often black), rotated,
  * deinterlaced and tone-mapped as the video is shown.
@@ -97,10 +143,13 @@ async function grabFrame(
   probe: Pick<MediaProbe, 'interlaced' | 'hdr'>,
   kind: ProcessedKind,
   timeoutMs: number,
+  maxEdge: number | null = PREVIEW_EDGE,
 ): Promise<void> {
   const threads = String(toolThreads());
   // A photo keeps full colour; a video frame is taken as the playback file shows it.
-  const filters = videoFilters(probe, PREVIEW_EDGE, kind === 'photo' ? 'rgb24' : 'yuv420p');
+  // Without a size limit (a full-size photo) the frame is taken as it is, odd sizes included.
+  const filters =
+    maxEdge === null ? 'format=rgb24' : videoFilters(probe, maxEdge, kind === 'photo' ? 'rgb24' : 'yuv420p');
   const args = ['-nostdin', '-hide_banner', '-v', 'error', '-threads', threads, '-ss', atSeconds.toFixed(3)];
   args.push('-i', inputPath, '-map', '0:v:0', '-frames:v', '1', '-vf', filters);
   args.push('-map_metadata', '-1', '-f', 'image2', '-c:v', 'png', '-y', framePath);

@@ -4,7 +4,7 @@
  * format says: the `meta` box lists the items (`iinf`) and where their bytes are (`iloc`). Only the `meta` box and
  * the EXIF bytes are read, however large the photo.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { type ByteSource, withFileSource } from './byte-source';
 
 const MAX_META_BYTES = 16 * 1024 * 1024;
 const MAX_EXIF_BYTES = 4 * 1024 * 1024;
@@ -17,8 +17,9 @@ interface Box {
 }
 
 /** The EXIF block as a TIFF structure (starting "II*\0" or "MM\0*"), or null when the file has none. */
-export async function readHeifExif(path: string): Promise<Buffer | null> {
-  const file = await open(path, 'r');
+export async function readHeifExif(input: string | ByteSource): Promise<Buffer | null> {
+  if (typeof input === 'string') return withFileSource(input, (source) => readHeifExif(source)).catch(() => null);
+  const file = input;
   try {
     const meta = await readTopLevelBox(file, 'meta');
     if (!meta) return null;
@@ -47,17 +48,15 @@ export async function readHeifExif(path: string): Promise<Buffer | null> {
   } catch {
     // A file cut short or with boxes that make no sense: no date from it.
     return null;
-  } finally {
-    await file.close();
   }
 }
 
-async function readTopLevelBox(file: FileHandle, wanted: string): Promise<Buffer | null> {
-  const { size: fileSize } = await file.stat();
+async function readTopLevelBox(file: ByteSource, wanted: string): Promise<Buffer | null> {
+  const fileSize = file.size;
   let position = 0;
-  const header = Buffer.alloc(16);
   while (position + 8 <= fileSize) {
-    const { bytesRead } = await file.read(header, 0, 16, position);
+    const header = await file.read(position, 16);
+    const bytesRead = header.length;
     if (bytesRead < 8) return null;
     let size = header.readUInt32BE(0);
     const type = header.toString('latin1', 4, 8);
@@ -73,9 +72,8 @@ async function readTopLevelBox(file: FileHandle, wanted: string): Promise<Buffer
     if (type === wanted) {
       const length = size - headerSize;
       if (length > MAX_META_BYTES) return null;
-      const content = Buffer.alloc(length);
-      const read = await file.read(content, 0, length, position + headerSize);
-      return read.bytesRead === length ? content : null;
+      const content = await file.read(position + headerSize, length);
+      return content.length === length ? content : null;
     }
     position += size;
   }
@@ -157,14 +155,13 @@ function findItemLocation(meta: Buffer, iloc: Box, wantedId: number): ItemLocati
   return null;
 }
 
-async function readExtents(file: FileHandle, extents: Array<[number, number]>): Promise<Buffer> {
+async function readExtents(file: ByteSource, extents: Array<[number, number]>): Promise<Buffer> {
   const total = extents.reduce((sum, [, length]) => sum + length, 0);
   if (total > MAX_EXIF_BYTES) throw new Error('EXIF item too large');
   const parts: Buffer[] = [];
   for (const [offset, length] of extents) {
-    const part = Buffer.alloc(length);
-    const { bytesRead } = await file.read(part, 0, length, offset);
-    if (bytesRead !== length) throw new Error('EXIF item past the end of the file');
+    const part = await file.read(offset, length);
+    if (part.length !== length) throw new Error('EXIF item past the end of the file');
     parts.push(part);
   }
   return Buffer.concat(parts);

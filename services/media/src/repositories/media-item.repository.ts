@@ -6,7 +6,17 @@ import { COLUMNS, LIVE, Params, type StoredObjectRef, toItem, type Viewer, visib
 
 const UNIQUE_VIOLATION = '23505';
 
-export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt' | 'deletedAt' | 'deletedBy'>;
+/** A Motion or Live Photo's columns: left out of a new row, they are null. */
+type MotionColumns =
+  | 'motionType'
+  | 'liveId'
+  | 'motionObjectKey'
+  | 'motionContentType'
+  | 'motionFileName'
+  | 'motionFileSize'
+  | 'motionSha256';
+export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt' | 'deletedAt' | 'deletedBy' | MotionColumns> &
+  Partial<Pick<MediaItemEntity, MotionColumns>>;
 export type MediaChanges = Partial<Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven'>>;
 
 export const DUPLICATE_UPLOAD = 'You already uploaded this file';
@@ -74,7 +84,8 @@ export class MediaItemRepository {
   /** The uploader's item with these bytes, in the trash or not (the unique index covers both). */
   async findBySha256(userId: number, sha256: string): Promise<{ id: number; inTrash: boolean } | null> {
     const rows: Array<{ id: number; inTrash: boolean }> = await this.items.query(
-      `SELECT id, deleted_at IS NOT NULL AS "inTrash" FROM media_items WHERE user_id = $1 AND sha256 = $2`,
+      `SELECT id, deleted_at IS NOT NULL AS "inTrash" FROM media_items
+        WHERE user_id = $1 AND (sha256 = $2 OR motion_sha256 = $2) ORDER BY sha256 = $2 DESC LIMIT 1`,
       [userId, sha256],
     );
     return rows.length > 0 ? rows[0] : null;
@@ -123,7 +134,7 @@ export class MediaItemRepository {
    */
   async uploadsBatch(userId: number, inTrash: boolean, limit: number): Promise<StoredObjectRef[]> {
     return this.items.query(
-      `SELECT id, object_key AS "objectKey" FROM media_items
+      `SELECT id, object_key AS "objectKey", motion_object_key AS "motionObjectKey" FROM media_items
         WHERE user_id = $1 AND deleted_at IS ${inTrash ? 'NOT NULL' : 'NULL'} LIMIT $2`,
       [userId, limit],
     );

@@ -35,7 +35,8 @@ const LIST_COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.file_name AS "fileName",
   m.file_size AS "fileSize", m.created_at AS "createdAt", m.processing, m.processing_error AS "processingError",
-  m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady"`;
+  m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady",
+  m.content_type AS "contentType", m.motion_type AS "motionType", m.motion_object_key AS "motionObjectKey"`;
 
 /**
  * Who is tagged in the row's item, in the order they were tagged: read with the page itself, so a list asks the
@@ -69,6 +70,9 @@ function toListedItem(row: Record<string, unknown>): ItemWithTags {
     height: row.height as number | null,
     durationSeconds: row.durationSeconds as number | null,
     thumbnailReady: row.thumbnailReady as boolean,
+    contentType: row.contentType as string | null,
+    motionType: row.motionType as string | null,
+    motionObjectKey: row.motionObjectKey as string | null,
     taggedUserIds: row.taggedUserIds as number[],
   };
 }

@@ -19,6 +19,8 @@ export interface Viewer {
 export interface StoredObjectRef {
   id: number;
   objectKey: string | null;
+  /** A Live Photo's MOV, its second original. */
+  motionObjectKey?: string | null;
 }
 
 /** Which items one export holds (docs/api.md "Takeout"): `mine` one's uploads, `family` all one may see. */
@@ -39,7 +41,10 @@ export const COLUMNS = `
   m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt",
   m.processing, m.processing_error AS "processingError", m.width, m.height, m.duration_seconds AS "durationSeconds",
   m.playback_type AS "playbackType", m.prepared_at AS "preparedAt", m.date_given AS "dateGiven",
-  m.thumbnail_ready AS "thumbnailReady", m.deleted_at AS "deletedAt", m.deleted_by AS "deletedBy"`;
+  m.thumbnail_ready AS "thumbnailReady", m.deleted_at AS "deletedAt", m.deleted_by AS "deletedBy",
+  m.motion_type AS "motionType", m.live_id AS "liveId", m.motion_object_key AS "motionObjectKey",
+  m.motion_content_type AS "motionContentType", m.motion_file_name AS "motionFileName",
+  m.motion_file_size AS "motionFileSize", m.motion_sha256 AS "motionSha256"`;
 
 /** docs/product.md "Trash": an item in the trash is in no list, count or lookup but the trash's own. */
 export const LIVE = 'm.deleted_at IS NULL';
@@ -84,5 +89,7 @@ export function visibleTo(viewer: Viewer, params: Params): string {
 export function toItem(row: Record<string, unknown>): MediaItemEntity {
   const item = Object.assign(new MediaItemEntity(), row);
   item.fileSize = row.fileSize === null || row.fileSize === undefined ? null : Number(row.fileSize);
+  item.motionFileSize =
+    row.motionFileSize === null || row.motionFileSize === undefined ? null : Number(row.motionFileSize);
   return item;
 }

@@ -11,21 +11,42 @@ export interface PreparedFacts {
   playbackType: string | null;
   /** The recording date, used only when nobody chose the item's date. */
   recordedOn: string | null;
+  /** The type of the playable motion made of a Motion or Live Photo; null or left out when none. */
+  motionType?: string | null;
 }
+
+/** The files an item was prepared from: a Live Photo paired meanwhile changes them, and is prepared again. */
+export type PreparedFrom = Pick<MediaItemEntity, 'objectKey' | 'motionObjectKey'>;
 
 /** An item's processing state: what the worker reads and writes, and the upload's thumbnail. */
 @Injectable()
 export class ProcessingRepository {
   constructor(@InjectRepository(MediaItemEntity) private readonly items: Repository<MediaItemEntity>) {}
 
-  /** Marks an item ready with what the worker found. False when the item is gone (deleted meanwhile). */
-  async markReady(id: number, facts: PreparedFacts): Promise<boolean> {
+  /**
+   * Marks an item ready with what the worker found. False when the item is gone (deleted meanwhile), or, given
+   * `from`, when its files are no longer those it was prepared from (a Live Photo's other half came meanwhile).
+   */
+  async markReady(id: number, facts: PreparedFacts, from?: PreparedFrom): Promise<boolean> {
+    const sameFiles = from
+      ? 'AND object_key IS NOT DISTINCT FROM $8 AND motion_object_key IS NOT DISTINCT FROM $9'
+      : 'AND $8::text IS NULL AND $9::text IS NULL';
     const rows: unknown[] = await this.items.query(
       `UPDATE media_items SET processing = 'ready', processing_error = NULL, width = $2, height = $3,
-              duration_seconds = $4, playback_type = $5, prepared_at = now(),
+              duration_seconds = $4, playback_type = $5, prepared_at = now(), motion_type = $7,
               media_date = CASE WHEN date_given OR $6::date IS NULL THEN media_date ELSE $6::date END
-        WHERE id = $1 RETURNING id`,
-      [id, facts.width, facts.height, facts.durationSeconds, facts.playbackType, facts.recordedOn],
+        WHERE id = $1 ${sameFiles} RETURNING id`,
+      [
+        id,
+        facts.width,
+        facts.height,
+        facts.durationSeconds,
+        facts.playbackType,
+        facts.recordedOn,
+        facts.motionType ?? null,
+        from?.objectKey ?? null,
+        from?.motionObjectKey ?? null,
+      ],
     );
     return rows.length > 0;
   }

@@ -68,7 +68,7 @@ export class TrashRepository {
   /** A batch of a person's trash, for emptying it: the rows go as they are purged, so each batch is the next. */
   async trashBatchOf(userId: number, limit: number): Promise<StoredObjectRef[]> {
     return this.items.query(
-      `SELECT id, object_key AS "objectKey" FROM media_items
+      `SELECT id, object_key AS "objectKey", motion_object_key AS "motionObjectKey" FROM media_items
         WHERE deleted_at IS NOT NULL AND (user_id = $1 OR deleted_by = $1) ORDER BY deleted_at, id LIMIT $2`,
       [userId, limit],
     );
@@ -77,7 +77,7 @@ export class TrashRepository {
   /** A batch of items in the trash for longer than `days` days, oldest deletion first (media_items_trash_expiry). */
   async expiredTrash(days: number, limit: number): Promise<StoredObjectRef[]> {
     return this.items.query(
-      `SELECT id, object_key AS "objectKey" FROM media_items
+      `SELECT id, object_key AS "objectKey", motion_object_key AS "motionObjectKey" FROM media_items
         WHERE deleted_at IS NOT NULL AND deleted_at < now() - make_interval(days => $1) ORDER BY deleted_at, id LIMIT $2`,
       [days, limit],
     );

@@ -4,7 +4,10 @@ import type { ObjectStorage } from '@family/shared/storage';
 import { hasPictures, isRecording, thumbnailShown } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { contentDisposition, extensionFor, isInlineType } from '../http/content-disposition';
+import { photoShowsInBrowser } from '../processing/browser-support';
 import { DERIVATIVE_TYPE } from '../processing/derive';
+import { MediaProcessingError } from '../processing/processing-error';
+import { FULL_SIZE_TYPE, FullSizeRenderer } from './full-size-renderer';
 import { MediaAccessFactory } from './media-access.service';
 import { type Derivative, derivativeKey } from './object-keys';
 import { MEDIA_STORAGE } from './storage.provider';
@@ -23,16 +26,51 @@ export const STILL_PREPARING = 'This item is still being prepared. Try again in 
 export class FileService {
   constructor(
     private readonly access: MediaAccessFactory,
+    private readonly fullSizeRenderer: FullSizeRenderer,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** The item's original; `download` asks for an attachment under its original name, whatever the kind. */
-  async file(user: Identity, id: number, download: boolean): Promise<FileToSend> {
+  /**
+   * The item's original; `download` asks for an attachment under its original name, whatever the kind. `motion`
+   * asks for a Live Photo's second original, its MOV.
+   */
+  async file(user: Identity, id: number, download: boolean, part: 'still' | 'motion' = 'still'): Promise<FileToSend> {
     const item = await this.access.for(user.id).visibleItem(id);
+    if (part === 'motion') {
+      if (!item.motionObjectKey) throw new NotFoundException('This item has no motion file of its own.');
+      return this.motionOriginal(item, download);
+    }
     if (!item.objectKey || !item.contentType || item.fileSize === null) {
       throw new NotFoundException('This item has no file.');
     }
     return this.original(item, download);
+  }
+
+  /** The playable motion (H.264 MP4) of a Motion Photo or a Live Photo, once the worker made it. */
+  async motion(user: Identity, id: number): Promise<FileToSend> {
+    const item = await this.readyItem(user, id, hasPictures, 'This item has no motion.');
+    if (!item.motionType) throw new NotFoundException('This item has no motion.');
+    return this.derivative(item, 'motion', item.motionType, 'mp4');
+  }
+
+  /**
+   * "View full size": the original of a photo browsers show; otherwise a full-resolution JPEG, made the first time
+   * it is asked for and kept (docs/architecture.md "Full size").
+   */
+  async fullSize(user: Identity, id: number): Promise<FileToSend> {
+    const item = await this.access.for(user.id).visibleItem(id);
+    if (!item.objectKey || !item.contentType?.startsWith('image/') || !hasPictures(item)) {
+      throw new NotFoundException('Only photos have a full size.');
+    }
+    if (photoShowsInBrowser(item.contentType)) return this.original(item, false);
+    this.ready(item, hasPictures, 'Only photos have a full size.');
+    try {
+      await this.fullSizeRenderer.ensure(item);
+    } catch (error) {
+      if (error instanceof MediaProcessingError) throw new ConflictException(error.message);
+      throw error;
+    }
+    return this.derivative(item, 'full-size', FULL_SIZE_TYPE, 'jpg');
   }
 
   /** The WebP thumbnail (480 px) of a photo, a post's image or a video's poster frame. */
@@ -101,6 +139,24 @@ export class FileService {
       contentType,
       cacheControl: CACHE_CONTROL,
       contentDisposition: contentDisposition('inline', item.fileName, `media-${item.id}`, ext),
+    };
+  }
+
+  private motionOriginal(item: MediaItemEntity, download: boolean): FileToSend {
+    const contentType = item.motionContentType ?? 'video/quicktime';
+    return {
+      storage: this.storage,
+      key: item.motionObjectKey!,
+      size: item.motionFileSize ?? 0,
+      etag: `"${item.motionSha256}"`,
+      contentType,
+      cacheControl: CACHE_CONTROL,
+      contentDisposition: contentDisposition(
+        download ? 'attachment' : 'inline',
+        item.motionFileName,
+        `media-${item.id}-motion`,
+        extensionFor(contentType),
+      ),
     };
   }
 

@@ -83,6 +83,17 @@ export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
     await this.queue.send(prepareLane(item), job, String(item.id));
   }
 
+  /**
+   * Queues the item's preparation once more, even while a job for it runs: a Live Photo's other half joined it, and
+   * the running job, prepared from the files as they were, leaves the row to this one (docs/architecture.md
+   * "Motion and Live Photos").
+   */
+  async prepareAgain(item: Pick<MediaItemEntity, 'id' | 'type' | 'objectKey'>): Promise<void> {
+    if (!needsPreparing(item) || !this.queue) return;
+    const job: PrepareJob = { mediaId: item.id };
+    await this.queue.send(prepareLane(item), job, `${item.id}:again`);
+  }
+
   /** Queues the writing of an export's ZIP. */
   async export(exportId: number): Promise<void> {
     if (!this.queue) throw new Error('The media job queue is not open');

@@ -28,6 +28,7 @@ export class MediaPurger {
     for (const item of items) {
       for (const key of allDerivativeKeys(item.id)) await this.storage.delete(key);
       if (item.objectKey) await this.storage.delete(item.objectKey);
+      if (item.motionObjectKey) await this.storage.delete(item.motionObjectKey);
     }
     await this.items.deleteMany(items.map((item) => item.id));
     if (items.length > 0) this.logger.debug(`Purged media items ${items.map((item) => item.id).join(', ')}`);

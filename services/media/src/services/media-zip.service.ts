@@ -43,12 +43,8 @@ export class MediaZipService {
         skipped.push({ id: item.id, reason: NO_FILE_REASON });
         continue;
       }
-      const name = zipEntryName(item);
-      const key = item.objectKey;
-      zip.addReadStreamLazy(
-        name,
-        { mtime: entryTime(item), compress: false, size: item.fileSize ?? undefined },
-        (done) => {
+      const add = (name: string, key: string, size: number | null) =>
+        zip.addReadStreamLazy(name, { mtime: entryTime(item), compress: false, size: size ?? undefined }, (done) => {
           this.storage.get(key).then(
             (stream) => done(null, stream),
             (error: Error) => {
@@ -56,8 +52,13 @@ export class MediaZipService {
               done(error, undefined as unknown as Readable);
             },
           );
-        },
-      );
+        });
+      add(zipEntryName(item), item.objectKey, item.fileSize);
+      // A Live Photo's MOV beside its still, under the same name, as a phone exports the pair.
+      if (item.motionObjectKey) {
+        const motion = { ...item, fileName: item.motionFileName, contentType: item.motionContentType };
+        add(zipEntryName(motion), item.motionObjectKey, item.motionFileSize);
+      }
       entries++;
     }
     if (skipped.length > 0) {

@@ -6,14 +6,19 @@ export function newMediaKey(now = new Date()): string {
   return `media/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
 }
 
-/** The pictures and playback files the media worker makes of an item. */
-export type Derivative = 'thumbnail' | 'preview' | 'playback-video' | 'playback-audio';
+/**
+ * The pictures and playback files the media worker makes of an item; the playable motion of a Motion or Live Photo;
+ * and the full-size JPEG of a photo browsers cannot show, made on its first "View full size".
+ */
+export type Derivative = 'thumbnail' | 'preview' | 'playback-video' | 'playback-audio' | 'motion' | 'full-size';
 
 const DERIVATIVE_FILES: Record<Derivative, string> = {
   thumbnail: 'thumbnail.webp',
   preview: 'preview.webp',
   'playback-video': 'playback.mp4',
   'playback-audio': 'playback.m4a',
+  motion: 'motion.mp4',
+  'full-size': 'full-size.jpg',
 };
 
 /** Where a derivative of an item is kept: named by the item, so a reprocess writes over the old one. */

@@ -9,6 +9,7 @@ import { type MediaExistsDto, UploadMediaFields } from '../dtos/upload.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
 import { DuplicateUploadError, MediaItemRepository } from '../repositories/media-item.repository';
 import { TagRepository } from '../repositories/tag.repository';
+import { LivePhotoPairing } from '../motion/live-photo-pairing';
 import { acceptKind, refusalMessage } from '../processing/sniff';
 import { requireAlbumToUploadInto } from './album-items';
 import { MediaAccessFactory } from './media-access.service';
@@ -40,6 +41,7 @@ export class UploadService {
     private readonly jobs: MediaJobs,
     private readonly thumbnailer: UploadThumbnailer,
     private readonly tags: TagRepository,
+    private readonly livePhotos: LivePhotoPairing,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
@@ -116,7 +118,8 @@ export class UploadService {
       if (existing !== null) throw new DuplicateUploadError(existing.id, existing.inTrash);
     }
 
-    const item = await this.items.insert({
+    // A Live Photo's second half joins the first's item (its id answered), else a new item is written.
+    const item = await this.livePhotos.insert({
       userId: user.id,
       type,
       title: fields.title,

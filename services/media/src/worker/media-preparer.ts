@@ -6,7 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ObjectStorage } from '@family/shared/storage';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { extractEmbeddedClip, renderMotion } from '../motion/motion-rendition';
 import { DERIVATIVE_TYPE, derivePhoto, deriveVideoPoster, type PictureDerivatives } from '../processing/derive';
+import { MediaProcessingError } from '../processing/processing-error';
 import { probeMedia } from '../processing/probe';
 import { transcodeAudio, transcodeVideo } from '../processing/transcode';
 import type { PreparedFacts } from '../repositories/processing.repository';
@@ -36,8 +38,10 @@ export class MediaPreparer {
       const contentType = item.contentType!;
       const probe = await probeMedia(original, contentType);
       let playbackType: string | null = null;
+      let motionType: string | null = null;
       if (probe.kind === 'photo') {
         await this.putPictures(item.id, await derivePhoto(original, contentType, dir));
+        motionType = await this.prepareMotion(item, original, dir);
       } else if (probe.kind === 'video') {
         await this.putPictures(item.id, await deriveVideoPoster(original, probe, dir));
         if (!probe.playsInBrowser) {
@@ -56,6 +60,7 @@ export class MediaPreparer {
         durationSeconds: probe.durationSeconds,
         playbackType,
         recordedOn: probe.recordedOn,
+        motionType,
       };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -77,6 +82,28 @@ export class MediaPreparer {
         await rm(dir, { recursive: true, force: true });
         this.logger.log(`Removed ${name}, left by a worker that stopped`);
       }
+    }
+  }
+
+  /**
+   * The motion of a Live Photo (its MOV) or a Motion Photo (the clip inside the still), once the still is made. A
+   * damaged clip leaves the photo without motion rather than failing it: the still is the item's picture.
+   */
+  private async prepareMotion(item: MediaItemEntity, original: string, dir: string): Promise<string | null> {
+    const clip = join(dir, 'motion-clip');
+    if (item.motionObjectKey) {
+      await pipeline(await this.storage.get(item.motionObjectKey), createWriteStream(clip));
+    } else if (!(await extractEmbeddedClip(original, item.contentType!, clip))) {
+      return null;
+    }
+    try {
+      const motion = await renderMotion(clip, join(dir, 'motion.mp4'));
+      await this.put(item.id, 'motion', motion.path, motion.contentType);
+      return motion.contentType;
+    } catch (error) {
+      if (!(error instanceof MediaProcessingError)) throw error;
+      this.logger.warn(`Media item ${item.id} shows without its motion: ${error.message} ${error.detail ?? ''}`.trim());
+      return null;
     }
   }
 

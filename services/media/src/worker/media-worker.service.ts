@@ -86,8 +86,11 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const started = Date.now();
     try {
       const facts = await this.preparer.prepare(item);
-      if (!(await this.processing.markReady(item.id, facts))) await this.removeDerivatives(item.id);
-      else this.logger.log(`Prepared media item ${item.id} (${item.contentType}) in ${Date.now() - started} ms`);
+      if (!(await this.processing.markReady(item.id, facts, item))) {
+        // A Live Photo's other half joined it meanwhile: the job queued then prepares the item as it is now.
+        if (await this.items.findById(item.id)) this.logger.log(`Media item ${item.id} changed while it was prepared`);
+        else await this.removeDerivatives(item.id);
+      } else this.logger.log(`Prepared media item ${item.id} (${item.contentType}) in ${Date.now() - started} ms`);
     } catch (error) {
       if (!(await this.items.findById(item.id))) {
         await this.removeDerivatives(item.id); // deleted while it was being prepared

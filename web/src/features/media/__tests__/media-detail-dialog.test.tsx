@@ -57,6 +57,36 @@ describe('MediaDetailDialog', () => {
       expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
   });
 
+  it("opens a HEIC's full-size JPEG, and offers a Live Photo's motion with its Live button and its MOV to download", async () => {
+    const item = mediaItem({
+      originalName: 'IMG_0042.HEIC',
+      fullSizeUrl: '/api/media/10/full-size',
+      motionUrl: '/api/media/10/motion',
+      motionOriginalUrl: '/api/media/10/file?part=motion',
+    });
+    backEnd(item);
+    renderDialog(item);
+    const dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    expect(within(dialog).getByRole('link', { name: 'View full size' })).toHaveAttribute(
+      'href',
+      '/api/media/10/full-size',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Live, play the motion' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Download motion' })).toHaveAttribute(
+      'href',
+      '/api/media/10/file?part=motion&download=1',
+    );
+  });
+
+  it('offers no View full size while a HEIC is still being prepared', async () => {
+    const item = mediaItem({ processing: 'pending', previewUrl: null, fullSizeUrl: null });
+    backEnd(item);
+    renderDialog(item);
+    const dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    expect(within(dialog).getByText('Preparing…')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'View full size' })).not.toBeInTheDocument();
+  });
+
   it('plays the playable file of video and audio with the poster, downloads both, and opens or downloads a document', async () => {
     const video = mediaItem({
       id: 11,

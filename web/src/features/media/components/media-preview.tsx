@@ -1,4 +1,6 @@
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+// Concentric rings, as phones mark a Live Photo.
+import MotionPhotosOnIcon from '@mui/icons-material/Adjust';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -43,6 +45,7 @@ export function MediaPreview({ item, height = '12rem', compact = false }: MediaP
           sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'action.hover' }}
         />
         {item.type === 'video' && !compact && <DurationBadge seconds={item.durationSeconds} />}
+        {item.motionUrl && !compact && <MotionBadge />}
       </Box>
     );
   }
@@ -125,6 +128,33 @@ function DurationBadge({ seconds }: { seconds: number | null }) {
         data-caption={seconds === null ? 'Video' : formatDuration(seconds)}
         sx={drawnText}
       />
+    </Box>
+  );
+}
+
+/** "Live" over the picture's corner: the photo moves when opened (a Motion or Live Photo). */
+function MotionBadge() {
+  return (
+    <Box
+      data-testid="motion-badge"
+      sx={{
+        position: 'absolute',
+        right: 8,
+        bottom: 8,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.25,
+        px: 0.75,
+        py: 0.25,
+        borderRadius: 1,
+        bgcolor: 'rgba(0, 0, 0, 0.72)',
+        color: 'common.white',
+        fontSize: '0.875rem',
+        fontWeight: 600,
+      }}
+    >
+      <MotionPhotosOnIcon sx={{ fontSize: '1.1rem' }} aria-hidden />
+      <Box component="span" aria-hidden data-caption="Live" sx={drawnText} />
     </Box>
   );
 }

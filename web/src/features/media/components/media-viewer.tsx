@@ -12,11 +12,12 @@ import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useMayEditItem } from '../../../lib/items-in-albums';
 import { useReprocessMedia } from '../api/use-reprocess-media';
+import { LivePhoto } from './live-photo';
 import { MediaTypeIcon } from './media-type-icon';
 
 /**
  * The item itself in the detail dialog (docs/product.md "Media detail dialog"): the preview of a photo (the
- * original only on "View full size"), the playable file of a video or recording with its poster, or the document
+ * original, or a JPEG of it browsers show, only on "View full size"; a Motion or Live Photo's motion on hover or hold), the playable file of a video or recording with its poster, or the document
  * to open; "Preparing…" until the worker is done, why it failed when it failed; Download for every kind.
  */
 export function MediaViewer({ item }: { item: MediaItem }) {
@@ -25,10 +26,12 @@ export function MediaViewer({ item }: { item: MediaItem }) {
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Shown item={item} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {(item.type === 'photo' || item.type === 'post') && (
+        {item.fullSizeUrl && (
           <Button
             component="a"
-            href={item.url}
+            // The original when browsers show it, else a full-resolution JPEG made of it (HEIC, TIFF...), never a
+            // file the browser would only download.
+            href={item.fullSizeUrl}
             target="_blank"
             rel="noopener noreferrer"
             variant="outlined"
@@ -52,6 +55,17 @@ export function MediaViewer({ item }: { item: MediaItem }) {
         <Button component="a" href={`${item.url}?download=1`} download variant="outlined" startIcon={<DownloadIcon />}>
           Download
         </Button>
+        {item.motionOriginalUrl && (
+          <Button
+            component="a"
+            href={`${item.motionOriginalUrl}&download=1`}
+            download
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+          >
+            Download motion
+          </Button>
+        )}
       </Box>
     </Box>
   );
@@ -78,6 +92,9 @@ function Shown({ item }: { item: MediaItem }) {
   switch (item.type) {
     case 'photo':
     case 'post':
+      if (item.previewUrl && item.motionUrl) {
+        return <LivePhoto item={{ ...item, previewUrl: item.previewUrl, motionUrl: item.motionUrl }} />;
+      }
       return item.previewUrl ? (
         <Box
           component="img"
