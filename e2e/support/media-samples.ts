@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
@@ -114,4 +115,43 @@ export async function probeStreams(bytes: Uint8Array): Promise<Array<{ codec_typ
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A real, playable MP4 of exactly `size` bytes written to a temporary file, never held in memory: two seconds of
+ * H.264 made by ffmpeg with its index (moov) first, then a top-level `free` box of random bytes up to the size. A
+ * `free` box is ISO BMFF's own padding (players and ffprobe skip it), so the file stays a valid video while its
+ * size costs no encoding time. Random bytes, so nothing on the way can compress them. Remove its folder after use.
+ */
+export async function paddedMp4(size: number): Promise<string> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'family-padded-mp4-'));
+  const clip = path.join(folder, 'clip.mp4');
+  await promisify(execFile)(bundledFfmpeg(), [
+    ...[
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=30:duration=2',
+    ],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', clip],
+  ]);
+  const head = fs.readFileSync(clip);
+  const padding = size - head.length;
+  if (padding < 8 || padding >= 2 ** 32) throw new Error(`paddedMp4: ${size} bytes cannot hold the clip and a box.`);
+  const file = path.join(folder, 'video.mp4');
+  const out = fs.createWriteStream(file);
+  const box = Buffer.alloc(8);
+  box.writeUInt32BE(padding, 0);
+  box.write('free', 4, 'latin1');
+  const write = (bytes: Buffer) =>
+    out.write(bytes) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await write(Buffer.concat([head, box]));
+  for (let left = padding - 8; left > 0; left -= 1024 * 1024) await write(randomBytes(Math.min(left, 1024 * 1024)));
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  fs.rmSync(clip);
+  return file;
 }

@@ -81,6 +81,36 @@ export class LocalFolderStorage implements ObjectStorage {
     }
   }
 
+  async linkFile(key: string, file: string): Promise<{ size: number } | null> {
+    assertValidKey(key);
+    const target = this.pathOf(key);
+    await fs.mkdir(this.tempDir, { recursive: true });
+    const candidate = path.join(this.tempDir, tempFileName());
+    // On disk before it gets its name, as put() makes sure with its own copy.
+    const handle = await fs.open(file, 'r');
+    let size: number;
+    try {
+      await handle.sync();
+      size = (await handle.stat()).size;
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.link(file, candidate);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') return null;
+      throw error;
+    }
+    try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(candidate, target);
+    } catch (error) {
+      await fs.rm(candidate, { force: true }).catch(() => undefined);
+      throw error;
+    }
+    return { size };
+  }
+
   async get(key: string, range?: ByteRange): Promise<Readable> {
     assertValidKey(key);
     if (range) assertValidRange(range);

@@ -30,6 +30,13 @@ export interface ObjectStorage {
    */
   put(key: string, body: Readable, opts?: { contentType?: string }): Promise<{ size: number }>;
   /**
+   * Makes the finished file at `file` the object `key` without copying its bytes, where the storage can (a local
+   * folder on the same file system: a hard link, after the file is flushed to disk); the file stays where it is
+   * too, and must not change afterwards. Answers null when it cannot (another file system, or not a folder):
+   * then `put` is the way. Like `put`, a failure leaves the key as it was.
+   */
+  linkFile?(key: string, file: string): Promise<{ size: number } | null>;
+  /**
    * Reads the object, or the inclusive byte range of it. An `end` past the last byte is clamped to it.
    * Rejects with ObjectNotFoundError when missing and InvalidRangeError when the range is unusable
    * (negative, end before start, or start at or past the object's size).

@@ -9,7 +9,7 @@ interface Link {
 
 /**
  * A TCP relay in front of a real data store (Postgres, Redis) that tests can pause and stop, as an operator
- * would with SIGSTOP or by stopping the server: paused, connections are accepted and bytes are held in both
+ * would with SIGSTOP or by stopping the server (or between a client and the gateway, as a dropped connection): paused, connections are accepted and bytes are held in both
  * directions; stopped, connections are cut and new ones refused. Resumed or started again, it relays as before.
  */
 export class PausableProxy {
@@ -17,6 +17,8 @@ export class PausableProxy {
   private readonly links = new Set<Link>();
   private paused = false;
   private listeningPort = 0;
+  /** Bytes relayed since the start (or `resetCounts()`): [0] towards the target, [1] back to the client. */
+  readonly relayed: [number, number] = [0, 0];
 
   private constructor(
     private readonly targetPort: number,
@@ -43,6 +45,11 @@ export class PausableProxy {
     });
     this.listeningPort = (server.address() as AddressInfo).port;
     this.server = server;
+  }
+
+  resetCounts(): void {
+    this.relayed[0] = 0;
+    this.relayed[1] = 0;
   }
 
   pause(): void {
@@ -97,7 +104,13 @@ export class PausableProxy {
 
   private flush(link: Link): void {
     if (this.paused || !link.upstream || link.upstream.connecting) return;
-    for (const chunk of link.held[0].splice(0)) link.upstream.write(chunk);
-    for (const chunk of link.held[1].splice(0)) link.client.write(chunk);
+    for (const chunk of link.held[0].splice(0)) {
+      this.relayed[0] += chunk.length;
+      link.upstream.write(chunk);
+    }
+    for (const chunk of link.held[1].splice(0)) {
+      this.relayed[1] += chunk.length;
+      link.client.write(chunk);
+    }
   }
 }

@@ -1,4 +1,6 @@
-import { type Readable, pipeline } from 'node:stream';
+import fs from 'node:fs';
+import { type Readable, Writable, pipeline } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { DISK_FULL_MESSAGE } from '@family/contract';
 import { isStorageFull, type ObjectStorage } from '../storage/object-storage';
@@ -35,6 +37,34 @@ export async function storeUpload<T>(
   try {
     const { size } = await storage.put(key, meter);
     return { key, size, sha256: meter.sha256(), head: meter.head, inspected: meter.inspected as T };
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    if (isStorageFull(error)) throw new HttpException(DISK_FULL_MESSAGE, 507);
+    new Logger('Upload').error(`Storing an upload failed: ${(error as Error)?.stack ?? String(error)}`);
+    throw new ServiceUnavailableException(STORAGE_UNAVAILABLE);
+  }
+}
+
+/**
+ * A finished file on disk (a resumable upload's) into storage under `key`: read once through the same gate as
+ * storeUpload (size cap, inspection, sha256), then linked into place where the storage can (ObjectStorage.linkFile:
+ * the bytes are not written a second time), else streamed in with `put`. The file is left where it is. Rejects as
+ * storeUpload does.
+ */
+export async function storeUploadFromFile<T>(
+  storage: ObjectStorage,
+  key: string,
+  file: string,
+  gate: Omit<UploadGateOptions<T>, 'sha256'>,
+): Promise<StoredUpload<T>> {
+  if (!storage.linkFile) return storeUpload(storage, key, fs.createReadStream(file), gate);
+  const meter = new UploadGate<T>({ ...gate, sha256: true });
+  const nowhere = new Writable({ write: (_chunk, _encoding, done) => done() });
+  try {
+    await pipelineAsync(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), meter, nowhere);
+    const linked = await storage.linkFile(key, file);
+    if (!linked) return storeUpload(storage, key, fs.createReadStream(file), gate);
+    return { key, size: linked.size, sha256: meter.sha256(), head: meter.head, inspected: meter.inspected as T };
   } catch (error) {
     if (error instanceof HttpException) throw error;
     if (isStorageFull(error)) throw new HttpException(DISK_FULL_MESSAGE, 507);

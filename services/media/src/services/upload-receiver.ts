@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { fileTooLargeMessage } from '@family/contract';
 import type { ObjectStorage } from '@family/shared/storage';
-import { readMultipart, storeUpload } from '@family/shared/uploads';
+import { readMultipart, storeUpload, storeUploadFromFile } from '@family/shared/uploads';
 import { type DeclaredFile, SNIFF_BYTES, sniffKind, type SniffedKind } from '../processing/sniff';
 
 /** "File size must be less than 10 GB": the sentence of both upload routes (and the web app's own check). */
@@ -86,21 +86,43 @@ export async function storeMediaFile(
   options: StoreFileOptions,
   onSniffed: (sniffed: SniffedKind | null, declared: DeclaredFile) => void = () => undefined,
 ): Promise<ReceivedFile> {
-  const stored = await storeUpload(options.storage, options.newKey(), stream, {
-    maxBytes: options.maxMegabytes * 1024 * 1024,
-    tooLargeMessage: tooLargeMessage(options.maxMegabytes),
-    headBytes: SNIFF_BYTES,
-    inspect: async (head) => {
-      const sniffed = await sniffKind(head, declared);
-      onSniffed(sniffed, declared);
-      return sniffed;
-    },
-  });
+  const stored = await storeUpload(options.storage, options.newKey(), stream, mediaGate(declared, options, onSniffed));
   return {
     key: stored.key,
     size: stored.size,
     sha256: stored.sha256,
     sniffed: stored.inspected,
     declared,
+  };
+}
+
+/**
+ * A finished resumable upload's file on disk into storage as storeMediaFile stores a stream, but linked into place
+ * where storage is a folder on the same disk (ObjectStorage.linkFile), so its bytes are read once and not written
+ * again. The file stays where it is.
+ */
+export async function storeMediaFileFrom(
+  file: string,
+  declared: DeclaredFile,
+  options: StoreFileOptions,
+): Promise<ReceivedFile> {
+  const stored = await storeUploadFromFile(options.storage, options.newKey(), file, mediaGate(declared, options));
+  return { key: stored.key, size: stored.size, sha256: stored.sha256, sniffed: stored.inspected, declared };
+}
+
+function mediaGate(
+  declared: DeclaredFile,
+  options: StoreFileOptions,
+  onSniffed: (sniffed: SniffedKind | null, declared: DeclaredFile) => void = () => undefined,
+) {
+  return {
+    maxBytes: options.maxMegabytes * 1024 * 1024,
+    tooLargeMessage: tooLargeMessage(options.maxMegabytes),
+    headBytes: SNIFF_BYTES,
+    inspect: async (head: Buffer) => {
+      const sniffed = await sniffKind(head, declared);
+      onSniffed(sniffed, declared);
+      return sniffed;
+    },
   };
 }

@@ -17,6 +17,7 @@ import {
   DISK_FULL_MESSAGE,
   fileTooLargeMessage,
   UPLOAD_EXISTING_MEDIA_ID_HEADER,
+  UPLOAD_EXPIRY_HOURS,
   UPLOAD_MEDIA_ID_HEADER,
   UPLOADS_PATH,
   type UploadResult,
@@ -34,7 +35,7 @@ import { newMediaKey } from '../services/object-keys';
 import { MEDIA_STORAGE } from '../services/storage.provider';
 import { PERSON_NOT_FOUND } from '../services/tag.service';
 import { MEDIA_CONFIG } from '../services/tokens';
-import { type ReceivedFile, storeMediaFile } from '../services/upload-receiver';
+import { type ReceivedFile, storeMediaFile, storeMediaFileFrom } from '../services/upload-receiver';
 import { UploadService } from '../services/upload.service';
 import { planFromMetadata, type UploadPlan } from './upload-metadata';
 import { type UploadRecord, UploadRecordRepository } from './upload-record.repository';
@@ -43,6 +44,8 @@ import { createUploadStore, removeUploadBytes, type UploadStore, UploadStoreFull
 export const UPLOAD_NOT_FOUND = "This upload doesn't exist, or it has expired. Start it again.";
 export const LENGTH_REQUIRED = 'Send the size of the file (Upload-Length) when the upload is made.';
 export const EMPTY_FILE = 'This file is empty: there is nothing to keep.';
+export const MORE_THAN_DECLARED =
+  "More bytes came than the upload's size (Upload-Length) allows: the extra was refused. Ask with HEAD and go on from there.";
 export const BEING_FINISHED = 'This upload is being made into an item just now. Ask again in a moment.';
 const SOMETHING_WRONG = 'Something went wrong on our side. Try again shortly.';
 /** An upload's id: what the naming function makes, 32 hex digits, and nothing else reaches the store. */
@@ -126,8 +129,11 @@ export class ResumableUploadService implements OnModuleInit {
     }
     if (id !== null && method !== 'OPTIONS') {
       const record = await this.records.find(id);
-      // Another member's upload is as unknown as one that never was.
-      if (!record || record.userId !== user.id) return this.sendEarly(req, res, 404, UPLOAD_NOT_FOUND);
+      // Another member's upload is as unknown as one that never was; so is one left unfinished for
+      // UPLOAD_EXPIRY_HOURS, before the worker's hourly sweep has removed its bytes.
+      if (!record || record.userId !== user.id || isExpired(record)) {
+        return this.sendEarly(req, res, 404, UPLOAD_NOT_FOUND);
+      }
       if (record.outcome) return this.answerFinished(req, res, record);
       // Being made into an item: HEAD, PATCH and DELETE wait for the outcome (tus clients retry 423).
       if (this.finishing.has(id)) return this.sendEarly(req, res, 423, BEING_FINISHED);
@@ -211,12 +217,12 @@ export class ResumableUploadService implements OnModuleInit {
     let file: ReceivedFile | null = null;
     let outcome: NonNullable<UploadRecord['outcome']>;
     try {
-      const source = await this.uploadStore.store.read(upload.id);
-      file = await storeMediaFile(source as Readable, declared, {
-        storage: this.storage,
-        maxMegabytes: this.config.MAX_UPLOAD_MB,
-        newKey: () => newMediaKey(),
-      });
+      const options = { storage: this.storage, maxMegabytes: this.config.MAX_UPLOAD_MB, newKey: () => newMediaKey() };
+      // A folder store's file is read once and linked into a folder storage on the same disk, not copied.
+      const onDisk = this.uploadStore.filePath(upload.id);
+      file = onDisk
+        ? await storeMediaFileFrom(onDisk, declared, options)
+        : await storeMediaFile((await this.uploadStore.store.read(upload.id)) as Readable, declared, options);
       const type = mediaTypeOf(file.sniffed, declared);
       if (!type) throw new UnsupportedMediaTypeException(notKeptMessage(file.sniffed));
       await this.requireTaggable(record.taggedUserIds);
@@ -263,6 +269,7 @@ export class ResumableUploadService implements OnModuleInit {
       return answer(507, DISK_FULL_MESSAGE);
     }
     if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) return answer(413, fileTooLargeMessage(this.maxBytes));
+    if (isMoreThanDeclared(error)) return answer(413, MORE_THAN_DECLARED);
     if (typeof error === 'object' && error !== null && 'status_code' in error) return undefined;
     return this.tusAnswer(error);
   }
@@ -330,6 +337,26 @@ export class ResumableUploadService implements OnModuleInit {
     drainRequest(req);
     res.status(status).set('Tus-Resumable', '1.0.0').json({ statusCode: status, message });
   }
+}
+
+/** Unfinished and older than UPLOAD_EXPIRY_HOURS: gone for the member, whether or not its bytes are yet. */
+export function isExpired(record: UploadRecord, now = Date.now()): boolean {
+  return !record.outcome && now - record.createdAt.getTime() >= UPLOAD_EXPIRY_HOURS * 3600_000;
+}
+
+/**
+ * A PATCH with more bytes than the upload has left: said by its Content-Length (ERR_SIZE_EXCEEDED, before any byte
+ * is written), or found on the way in a body without one (the library's stream limiter: an error of its own class,
+ * not exported, with the same 413 and body as ERR_MAX_SIZE_EXCEEDED, which is the limit of POST).
+ */
+function isMoreThanDeclared(error: unknown): boolean {
+  if (error === ERRORS.ERR_SIZE_EXCEEDED) return true;
+  return (
+    error !== ERRORS.ERR_MAX_SIZE_EXCEEDED &&
+    error instanceof Error &&
+    (error as { status_code?: unknown }).status_code === 413 &&
+    (error as { body?: unknown }).body === ERRORS.ERR_MAX_SIZE_EXCEEDED.body
+  );
 }
 
 function resultHeaders(outcome: UploadResult): Record<string, string> {
