@@ -376,6 +376,22 @@ describe('LocalFolderStorage specifics', () => {
     await expect(fs.readFile(path.join(root, 'thumbnails', 'abc.webp'), 'utf8')).resolves.toBe('webp');
   });
 
+  test('linkFile makes a finished file an object without copying it; the file stays, and removing it keeps the object', async () => {
+    const root = path.join(dir, 'link');
+    const storage = new LocalFolderStorage(root);
+    await storage.ensureReady();
+    const file = path.join(root, '.uploads', 'finished');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, 'a whole video');
+    await expect(storage.linkFile('media/2026/11/video', file)).resolves.toEqual({ size: 13 });
+    const object = path.join(root, 'media', '2026', '11', 'video');
+    expect((await fs.stat(object)).ino).toBe((await fs.stat(file)).ino);
+    await fs.rm(file);
+    await expect(readAll(await storage.get('media/2026/11/video'))).resolves.toEqual(Buffer.from('a whole video'));
+    expect(await fs.readdir(path.join(root, TEMP_FOLDER))).toEqual([]);
+    await expect(storage.linkFile('../escape', object)).rejects.toThrow();
+  });
+
   test('ensureReady removes temp files a crash left a day ago, and keeps fresh ones', async () => {
     const root = path.join(dir, 'sweep');
     const storage = new LocalFolderStorage(root);
