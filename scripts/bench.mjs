@@ -10,6 +10,8 @@
 // `--only=takeout-import` only the import of an export's ZIP.
 // `--only=gedcom-scale` only the GEDCOM import at scale: a million people refused, a file at the cap imported.
 // `--only=browse` seeds the large archive and runs only the browsing rows (jumps by date, months, on this day).
+// `--only=uploads` only the resumable uploads' (tus): a 2 GB video alone and four at once against a loopback copy,
+// memory, and a resume after a cut at half way (BENCH_UPLOAD_GB, BENCH_TUS_CHUNK_MB change the size and chunk).
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +45,7 @@ import { measureMediaWorker } from './bench/media-worker.mjs';
 import { measureTakeout } from './bench/takeout.mjs';
 import { measureTakeoutImport } from './bench/takeout-import.mjs';
 import { measureGedcomScale } from './bench/gedcom-scale.mjs';
+import { measureUploads } from './bench/uploads.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -730,6 +733,8 @@ async function main() {
     await measureTakeoutImport(session, stack, rows, log);
   } else if (ONLY === 'gedcom-scale') {
     await measureGedcomScale(session, stack, rows, log);
+  } else if (ONLY === 'uploads') {
+    await measureUploads(session, stack, rows, log);
   } else if (ONLY === 'browse') {
     await seed(viewer);
     await measureBrowse(session);
@@ -757,7 +762,7 @@ async function main() {
   }
   stack.check();
   // Sections run alone above, which skip the large archive's rows.
-  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'gedcom-scale', 'browse'];
+  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'gedcom-scale', 'browse', 'uploads'];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);
