@@ -174,6 +174,9 @@ describe('resumable uploads: a large video, a dropped connection, lying and late
       expect(sent).toBeLessThanOrEqual(rest + CHUNK);
       const mediaId = Number(last.getHeader(UPLOAD_MEDIA_ID_HEADER));
       expect(await sha256OfItem(ada, mediaId)).toBe(sha256s[1]);
+      // The checksum kept for it (hashed as the bytes came, across the cut) is the file's.
+      const exists = await ada.client.post('/api/media/exists', { sha256: [sha256s[1]] });
+      expect(exists.body).toEqual({ items: [{ sha256: sha256s[1], mediaId }] });
     } finally {
       await relay.stop();
     }

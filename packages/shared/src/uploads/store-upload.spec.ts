@@ -9,7 +9,7 @@ import { HttpException, Logger, PayloadTooLargeException, UnsupportedMediaTypeEx
 import { DISK_FULL_MESSAGE } from '@family/contract';
 import { isStorageFull, type ObjectStorage } from '../storage/object-storage';
 import { LocalFolderStorage, TEMP_FOLDER } from '../storage/local-folder-storage';
-import { STORAGE_UNAVAILABLE, storeUpload } from './store-upload';
+import { STORAGE_UNAVAILABLE, storeUpload, storeUploadFromFile } from './store-upload';
 
 const gate = {
   maxBytes: 1_000_000,
@@ -82,6 +82,57 @@ describe(storeUpload.name, () => {
       logged.mockRestore();
     }
     expect(await leftovers()).toEqual([]);
+  });
+});
+
+describe(storeUploadFromFile.name, () => {
+  let root: string;
+  let storage: LocalFolderStorage;
+  let file: string;
+  const bytes = Buffer.concat([Buffer.from('%PDF'), randomBytes(300_000)]);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'store-from-file-'));
+    storage = new LocalFolderStorage(root);
+    await storage.ensureReady();
+    file = path.join(root, '.uploads', 'finished');
+    await fs.mkdir(path.dirname(file));
+    await fs.writeFile(file, bytes);
+  });
+
+  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+
+  it('reads the file once for its sha256 and kind, and links it under the key; the file stays', async () => {
+    const stored = await storeUploadFromFile(storage, 'media/a', file, gate);
+    expect(stored).toMatchObject({ key: 'media/a', size: bytes.length, sha256, inspected: '%PDF' });
+    expect((await fs.stat(path.join(root, 'media', 'a'))).ino).toBe((await fs.stat(file)).ino);
+  });
+
+  it('takes a sha256 computed as the bytes came, reading only the head for the inspection', async () => {
+    const stored = await storeUploadFromFile(storage, 'media/b', file, gate, 'ab'.repeat(32));
+    expect(stored).toMatchObject({ size: bytes.length, sha256: 'ab'.repeat(32), inspected: '%PDF' });
+    expect(stored.head.length).toBe(gate.headBytes);
+  });
+
+  it('keeps nothing under the key when the inspection refuses the file', async () => {
+    const refuse = { ...gate, inspect: () => Promise.reject(new UnsupportedMediaTypeException('Not kept')) };
+    await expect(storeUploadFromFile(storage, 'media/c', file, refuse)).rejects.toThrow('Not kept');
+    await expect(storage.stat('media/c')).resolves.toBeNull();
+  });
+
+  it('streams the file in with put where storage cannot link', async () => {
+    const puts: string[] = [];
+    // A storage of put alone, like MinIO's: no linkFile.
+    const plain = {
+      put: (key: string, body: Readable) => {
+        puts.push(key);
+        return storage.put(key, body);
+      },
+      delete: (key: string) => storage.delete(key),
+    } as unknown as ObjectStorage;
+    const stored = await storeUploadFromFile(plain, 'media/d', file, gate);
+    expect([puts, stored.sha256]).toEqual([['media/d'], sha256]);
   });
 });
 

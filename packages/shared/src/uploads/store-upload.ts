@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Readable, Writable, pipeline } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
-import { HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, Logger, PayloadTooLargeException, ServiceUnavailableException } from '@nestjs/common';
 import { DISK_FULL_MESSAGE } from '@family/contract';
 import { isStorageFull, type ObjectStorage } from '../storage/object-storage';
 import { UploadGate, type UploadGateOptions } from './upload-gate';
@@ -48,7 +48,8 @@ export async function storeUpload<T>(
 /**
  * A finished file on disk (a resumable upload's) into storage under `key`: read once through the same gate as
  * storeUpload (size cap, inspection, sha256), then linked into place where the storage can (ObjectStorage.linkFile:
- * the bytes are not written a second time), else streamed in with `put`. The file is left where it is. Rejects as
+ * the bytes are not written a second time), else streamed in with `put`. `knownSha256`, the file's sha256 when it
+ * was hashed as it arrived, spares reading more than its head. The file is left where it is. Rejects as
  * storeUpload does.
  */
 export async function storeUploadFromFile<T>(
@@ -56,15 +57,26 @@ export async function storeUploadFromFile<T>(
   key: string,
   file: string,
   gate: Omit<UploadGateOptions<T>, 'sha256'>,
+  knownSha256: string | null = null,
 ): Promise<StoredUpload<T>> {
   if (!storage.linkFile) return storeUpload(storage, key, fs.createReadStream(file), gate);
-  const meter = new UploadGate<T>({ ...gate, sha256: true });
+  // With its sha256 known (hashed as it arrived), only the file's head is read, for the inspection.
+  const meter = new UploadGate<T>({ ...gate, sha256: knownSha256 === null });
   const nowhere = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const source = fs.createReadStream(file, {
+    highWaterMark: 1024 * 1024,
+    end: knownSha256 === null ? Infinity : Math.max(0, gate.headBytes - 1),
+  });
   try {
-    await pipelineAsync(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), meter, nowhere);
+    await pipelineAsync(source, meter, nowhere);
     const linked = await storage.linkFile(key, file);
     if (!linked) return storeUpload(storage, key, fs.createReadStream(file), gate);
-    return { key, size: linked.size, sha256: meter.sha256(), head: meter.head, inspected: meter.inspected as T };
+    if (linked.size > gate.maxBytes) {
+      await storage.delete(key);
+      throw new PayloadTooLargeException(gate.tooLargeMessage);
+    }
+    const sha256 = knownSha256 ?? meter.sha256();
+    return { key, size: linked.size, sha256, head: meter.head, inspected: meter.inspected as T };
   } catch (error) {
     if (error instanceof HttpException) throw error;
     if (isStorageFull(error)) throw new HttpException(DISK_FULL_MESSAGE, 507);

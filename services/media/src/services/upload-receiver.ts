@@ -105,8 +105,10 @@ export async function storeMediaFileFrom(
   file: string,
   declared: DeclaredFile,
   options: StoreFileOptions,
+  knownSha256: string | null = null,
 ): Promise<ReceivedFile> {
-  const stored = await storeUploadFromFile(options.storage, options.newKey(), file, mediaGate(declared, options));
+  const gate = mediaGate(declared, options);
+  const stored = await storeUploadFromFile(options.storage, options.newKey(), file, gate, knownSha256);
   return { key: stored.key, size: stored.size, sha256: stored.sha256, sniffed: stored.inspected, declared };
 }
 

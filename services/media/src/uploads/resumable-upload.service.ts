@@ -221,7 +221,7 @@ export class ResumableUploadService implements OnModuleInit {
       // A folder store's file is read once and linked into a folder storage on the same disk, not copied.
       const onDisk = this.uploadStore.filePath(upload.id);
       file = onDisk
-        ? await storeMediaFileFrom(onDisk, declared, options)
+        ? await storeMediaFileFrom(onDisk, declared, options, this.uploadStore.takeSha256(upload.id, record.size))
         : await storeMediaFile((await this.uploadStore.store.read(upload.id)) as Readable, declared, options);
       const type = mediaTypeOf(file.sniffed, declared);
       if (!type) throw new UnsupportedMediaTypeException(notKeptMessage(file.sniffed));

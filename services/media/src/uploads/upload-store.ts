@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
@@ -31,6 +32,13 @@ export class UploadStoreFullError extends Error {
  * wrong", and a full disk must be told apart (507) from a failure worth retrying.
  */
 class FolderUploadStore extends FileStore {
+  /**
+   * The sha256 of each upload's bytes as this process wrote them, from the first byte on and in order: a finished
+   * upload then need not be read again to be hashed. Lost (and the file read instead) when the process restarted
+   * or a write failed.
+   */
+  private readonly hashes = new Map<string, { hash: Hash; offset: number }>();
+
   constructor(private readonly folder: string) {
     super({ directory: folder });
   }
@@ -38,10 +46,14 @@ class FolderUploadStore extends FileStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     // The id is checked by the service (32 hex digits) before anything reaches the store.
     const out = fs.createWriteStream(path.join(this.folder, id), { flags: 'r+', start: offset });
+    const known = offset === 0 ? { hash: createHash('sha256'), offset: 0 } : this.hashes.get(id);
+    const running = known?.offset === offset ? known : undefined;
+    this.hashes.delete(id);
     let received = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         received += chunk.length;
+        running?.hash.update(chunk);
         callback(null, chunk);
       },
     });
@@ -51,7 +63,20 @@ class FolderUploadStore extends FileStore {
       if (isStorageFull(error)) throw new UploadStoreFullError(error);
       throw ERRORS.FILE_WRITE_ERROR;
     }
+    if (running) this.hashes.set(id, { hash: running.hash, offset: offset + received });
     return offset + received;
+  }
+
+  /** The hex sha256 of all `size` bytes of the upload when this process hashed them as they came; else null. */
+  takeSha256(id: string, size: number): string | null {
+    const running = this.hashes.get(id);
+    this.hashes.delete(id);
+    return running?.offset === size ? running.hash.digest('hex') : null;
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.hashes.delete(id);
+    await super.remove(id);
   }
 }
 
@@ -95,8 +120,10 @@ export interface UploadStore {
   store: FileStore | S3Store;
   /** Makes the folder or bucket when missing. */
   ensureReady(): Promise<void>;
-  /** Where the bytes of a folder store's upload are (tests and the disk-full path only); null for MinIO. */
+  /** Where the bytes of a folder store's upload are (finishing, and tests of the full disk); null for MinIO. */
   filePath(id: string): string | null;
+  /** The sha256 of a finished upload's `size` bytes when they were hashed as they came (then only once); else null. */
+  takeSha256(id: string, size: number): string | null;
 }
 
 /**
@@ -108,12 +135,14 @@ export function createUploadStore(config: StorageSettings): UploadStore {
   const options = storageOptionsFromEnv(storageEnv(config), DEFAULT_STORAGE_DIR);
   if (options.minio) return bucketStore(options.minio);
   const directory = path.resolve(options.localRoot, UPLOADS_FOLDER);
+  const store = new FolderUploadStore(directory);
   return {
-    store: new FolderUploadStore(directory),
+    store,
     ensureReady: async () => {
       await fsp.mkdir(directory, { recursive: true });
     },
     filePath: (id) => path.join(directory, id),
+    takeSha256: (id, size) => store.takeSha256(id, size),
   };
 }
 
@@ -143,6 +172,7 @@ function bucketStore(minio: MinioConnectionOptions): UploadStore {
       }
     },
     filePath: () => null,
+    takeSha256: () => null,
   };
 }
 
