@@ -88,13 +88,7 @@ export function PersonPicker(props: PersonPickerProps) {
   const { id, label, membersOnly = false, exclude, helperText, error, disabled, inputRef } = props;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const {
-    people,
-    error: searchError,
-    searching,
-    searchedFor,
-    answered,
-  } = usePersonSearch(text, { membersOnly, enabled: open });
+  const { people, error: searchError, searching, answeredFor } = usePersonSearch(text, { membersOnly, enabled: open });
 
   const chosen = props.multiple ? props.value : props.value ? [props.value] : [];
   const options = useMemo(() => {
@@ -110,7 +104,7 @@ export function PersonPicker(props: PersonPickerProps) {
   const emptyText = searching ? 'Searching…' : typed ? 'No one found' : 'Type a name to search';
   const shown = options.filter((person) => !chosen.some((c) => c.id === person.id)).length;
   const status =
-    open && answered && !searching && typed && searchedFor === typed
+    open && !searching && typed && answeredFor === typed
       ? shown === 0
         ? 'No one found'
         : `${shown} ${shown === 1 ? 'person' : 'people'} found`

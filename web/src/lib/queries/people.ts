@@ -125,10 +125,20 @@ export function usePersonSearch(text: string, { membersOnly = false, enabled = t
   }, [text, query]);
   const { data, error, isLoading } = useSWR<PeoplePage, Error>(enabled ? personSearchKey(query, membersOnly) : null, {
     keepPreviousData: true,
+    // Read again whenever a picker opens (docs/product.md "Fresh lists"): someone just added is there to pick.
+    revalidateIfStale: true,
   });
-  const people = useMemo(() => (data?.items ?? []).map(pickable), [data]);
-  const searching = enabled && (isLoading || query !== text.trim());
-  return { people, error, searching, searchedFor: query, answered: data !== undefined };
+  // The text the answer on screen was for: the query once its own answer is in (SWR's isLoading is for this key).
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (data && !isLoading) setAnsweredFor(query);
+  }, [data, isLoading, query]);
+  const typed = text.trim();
+  // The members offered before typing are no answer to what is typed: "Searching…" rather than the wrong people.
+  const outOfPlace = typed !== '' && answeredFor === '' && !membersOnly;
+  const people = useMemo(() => (outOfPlace ? [] : (data?.items ?? []).map(pickable)), [data, outOfPlace]);
+  const searching = enabled && (isLoading || query !== typed);
+  return { people, error, searching, answeredFor };
 }
 
 /** Every list that names people: the members, their profiles, the pickers' everyone, and each people search. */
