@@ -133,7 +133,10 @@ describe('the person picker with 20,000 people', () => {
       await detail.getByRole('button', { name: 'Tag users' }).click();
       const field = page.getByRole('dialog', { name: 'Tag Users' }).getByRole('combobox', { name: 'Person to tag' });
       await field.pressSequentially('kowalski1', { delay: 40 });
-      await page.getByRole('option', { name: /Kowalski1/ }).first().waitFor();
+      await page
+        .getByRole('option', { name: /Kowalski1/ })
+        .first()
+        .waitFor();
       // Only what was typed is offered: the members shown before typing are gone.
       await page.getByRole('option', { name: new RegExp(`^Rose ${run}`) }).waitFor({ state: 'detached' });
       const heights = await page
