@@ -95,13 +95,31 @@ describe('people search', () => {
     expect(names((await search(`q=${encodeURIComponent('wq%z')}`)).body)).toEqual(['Wq%z Percent']);
     expect(names((await search(`q=${encodeURIComponent('wq_z')}`)).body)).toEqual(['Wq_z Under']);
     expect(names((await search(`q=${encodeURIComponent('wq\\z')}`)).body)).toEqual(['Wq\\z Slash']);
-    // A text of wildcards alone finds only names that hold those very characters.
+    // A wildcard alone (short text: the start of a name's word) finds only names with a word that begins with it.
+    await relative('%Percent Start');
+    await relative('_Under Start');
+    await relative('\\Slash Start');
     for (const wildcard of ['%', '_', '\\']) {
       const found: PeoplePage = (await search(`q=${encodeURIComponent(wildcard)}&limit=200`)).body;
       expect(found.items.length).toBeGreaterThan(0);
-      const allNames = found.items.map((p) => [p.displayName, p.givenName, p.surname, p.username].join(' '));
-      expect(allNames.filter((name) => !name.toLowerCase().includes(wildcard))).toEqual([]);
+      const words = found.items.map((p) =>
+        [p.displayName, p.givenName, p.surname, p.username].join(' ').toLowerCase().split(' '),
+      );
+      expect(words.filter((list) => !list.some((word) => word.startsWith(wildcard)))).toEqual([]);
     }
+  });
+
+  it('takes one or two characters as the start of a name, three or more as any part of one', async () => {
+    await relative('Vqlo Mvq', 'Vqlo', 'Mvq');
+    await relative('Avq Zed', 'Avq', 'Zed');
+    await relative('Zed Vqa', 'Zed', 'Vqa');
+    expect(names((await search('q=vq')).body)).toEqual(['Vqlo Mvq', 'Zed Vqa']);
+    expect(names((await search('q=vql')).body)).toEqual(['Vqlo Mvq']);
+    expect(names((await search('q=mvq')).body)).toEqual(['Vqlo Mvq']);
+    expect(names((await search('q=avq')).body)).toEqual(['Avq Zed']);
+    // Counted in characters, not UTF-16 units: an emoji and a letter are two characters.
+    await relative('😀x Emoji');
+    expect(names((await search(`q=${encodeURIComponent('😀x')}`)).body)).toEqual(['😀x Emoji']);
   });
 
   it('finds names in any letters, and answers odd text with nobody rather than an error', async () => {
