@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import type { GedcomImportStatus, MediaTag, PeoplePage } from '@family/contract';
 import { registerPerson, type Person } from '../support/api';
-import { DESKTOP, PHONE, dialogsShown, launchBrowser, screenshot, signIn, withPage } from '../support/browser';
+import { DESKTOP, PHONE, dialogsShown, launchBrowser, openAs, screenshot, signIn, withPage } from '../support/browser';
 import { jpeg, uploadMedia } from '../support/media';
+import { pickPerson } from '../support/person-picker';
 
 const PEOPLE = 20_000;
 const GIVEN = ['Anna', 'Maria', 'Jan', 'Piotr', 'Zofia', 'Stefan', 'Ewa', 'Tomasz', 'Helena', 'Józef', 'Irena', 'Karl'];
@@ -149,5 +150,31 @@ describe('the person picker with 20,000 people', () => {
       await field.fill(`nobody-${run}`);
       await page.getByText('No one found', { exact: true }).first().waitFor();
     });
+  });
+
+  it('merges a duplicate into the person found among 20,000', async () => {
+    const duplicate = await rose.client.post<{ id: number }>('/api/people', {
+      givenName: 'Tillie',
+      surname: target.surname,
+    });
+    expect(duplicate.status).toBe(201);
+    await withPage(browser, DESKTOP, async (page) => {
+      await openAs(page, rose, `/profile/${duplicate.body.id}`);
+      await page.getByRole('heading', { level: 1, name: `Tillie ${target.surname}` }).waitFor();
+      await page.getByRole('button', { name: 'Merge', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Merge Tillie ${target.surname}` });
+      await pickPerson(
+        page,
+        dialog.getByRole('combobox', { name: 'Merge into' }),
+        `ottilie ${target.surname}`,
+        targetName,
+      );
+      await dialogsShown(page);
+      await screenshot(page, 'person-picker-merge-desktop');
+      await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+      await page.getByText('People merged').waitFor();
+      await page.getByRole('heading', { level: 1, name: targetName }).waitFor();
+    });
+    expect((await rose.client.get(`/api/people/${duplicate.body.id}`)).status).toBe(404);
   });
 });
