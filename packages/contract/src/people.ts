@@ -41,8 +41,9 @@ export interface PersonDetail extends PersonListItem {
 /** GET /api/people?q=&members=&limit=&cursor= */
 export interface PeopleQuery {
   /**
-   * Any part of any name, case-insensitive, taken literally (`%`, `_` and `\\` are plain characters). With it the
-   * list is ranked: members first, then those whose display name begins with it, then those with a name that
+   * Any part of any name from three characters on, the start of a name's word when shorter; case-insensitive,
+   * taken literally (`%`, `_` and a backslash are plain characters), at most PEOPLE_QUERY_MAX characters. With it
+   * the list is ranked: members first, then those whose display name begins with it, then those with a name that
    * begins with it, then the rest, each by display name.
    */
   q?: string;

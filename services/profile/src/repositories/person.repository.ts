@@ -62,9 +62,9 @@ export class PersonRepository {
   /**
    * One page of everyone, or of the members, after `cursor`; `q` matches any part of any name, literally, from
    * three characters on (the trigram index on name_search serves `LIKE '%…%'`), and the start of a name's word
-   * when shorter (reading the table, a few milliseconds at 20,000 people). With `q` the rows are ranked (docs/api.md "People"): members
-   * first, then by how the text meets the names, then by name; the keyset is that whole key. Answers one row more
-   * than asked when there is a next page.
+   * when shorter (reading the table, a few milliseconds at 20,000 people). With `q` the rows are ranked
+   * (docs/api.md "People"): members first, then by how the text meets the names, then by name; the keyset is that
+   * whole key. Answers one row more than asked when there is a next page.
    */
   async page({ q, membersOnly, limit, cursor }: PeopleFilter): Promise<PeoplePageRows> {
     const query = this.profiles.createQueryBuilder('profile');
