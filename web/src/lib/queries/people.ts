@@ -86,7 +86,11 @@ export function useEveryone(members: PersonSummary[], enabled = true): PickableP
   }, [members, data]);
 }
 
-/** Everyone a picker offers (tagging, relations): the members and the people without accounts. */
+/**
+ * Everyone at once: the members and the people without accounts. Every picker now searches instead (PersonPicker,
+ * usePersonSearch), since a family of 20,000 takes seconds to load; this stays only until the last list built on it
+ * moves to the picker.
+ */
 export function usePeopleToPick(enabled = true) {
   const { people: members, error, isLoading } = usePeople(enabled);
   const people = useEveryone(members, enabled && !isLoading);
@@ -133,12 +137,13 @@ export function usePersonSearch(text: string, { membersOnly = false, enabled = t
   useEffect(() => {
     if (data && !isLoading) setAnsweredFor(query);
   }, [data, isLoading, query]);
+  const shownFor = data && !isLoading ? query : answeredFor;
   const typed = text.trim();
   // The members offered before typing are no answer to what is typed: "Searching…" rather than the wrong people.
-  const outOfPlace = typed !== '' && answeredFor === '' && !membersOnly;
+  const outOfPlace = typed !== '' && shownFor === '' && !membersOnly;
   const people = useMemo(() => (outOfPlace ? [] : (data?.items ?? []).map(pickable)), [data, outOfPlace]);
   const searching = enabled && (isLoading || query !== typed);
-  return { people, error, searching, answeredFor };
+  return { people, error, searching, answeredFor: shownFor };
 }
 
 /** Every list that names people: the members, their profiles, the pickers' everyone, and each people search. */
