@@ -128,4 +128,33 @@ describe('people without accounts through the gateway', () => {
     });
     expect(again.status).toBe(400);
   });
+
+  it('searches as the pickers do: ranked, members only on request, literally, and refuses text too long', async () => {
+    const me = await signUp('searcher');
+    const run = uniqueName('').replace(/[^a-z0-9]/g, '');
+    for (const givenName of [`Xq${run}`, `Ann`, `Bxq${run}`]) {
+      const surname = givenName === 'Ann' ? `Xq${run}son` : 'Lit%eral_';
+      expect((await me.client.post('/api/people', { givenName, surname })).status).toBe(201);
+    }
+    const found = await me.client.get(`/api/people?q=xq${run}&limit=10`);
+    expect(found.body.items.map((p: { displayName: string }) => p.displayName)).toEqual([
+      `Xq${run} Lit%eral_`,
+      `Ann Xq${run}son`,
+      `Bxq${run} Lit%eral_`,
+    ]);
+    const members = await me.client.get(`/api/people?q=xq${run}&members=true`);
+    expect(members.body.items).toEqual([]);
+    const literal = await me.client.get(`/api/people?q=${encodeURIComponent(`lit%eral_`)}&limit=200`);
+    expect(literal.body.items.length).toBeGreaterThanOrEqual(2);
+    expect(literal.body.items.every((p: { surname: string | null }) => p.surname === 'Lit%eral_')).toBe(true);
+
+    const long = await me.client.get(`/api/people?q=${'a'.repeat(201)}`);
+    expect({ status: long.status, message: long.body.message }).toEqual({
+      status: 400,
+      message: 'Search text must be at most 200 characters',
+    });
+    // A megabyte of search text is refused by the gateway's HTTP parser before anything reads it.
+    const huge = await me.client.get(`/api/people?q=${'a'.repeat(1024 * 1024)}`);
+    expect(huge.status).toBe(431);
+  });
 });

@@ -9,6 +9,8 @@ export const PLACE_MAX = 200;
 export const GENEALOGICAL_DATE_MAX = 100;
 export const PEOPLE_PAGE_DEFAULT = 50;
 export const PEOPLE_PAGE_MAX = 200;
+/** The longest search text GET /api/people takes: far beyond any name, and a search that stays quick. */
+export const PEOPLE_QUERY_MAX = 200;
 
 /** A birth or a death: a genealogical date kept verbatim (`ABT 1850`, `BET 1900 AND 1910`) and a place. */
 export interface LifeEvent {
@@ -36,10 +38,17 @@ export interface PersonDetail extends PersonListItem {
   story: string | null;
 }
 
-/** GET /api/people?q=&limit=&cursor= */
+/** GET /api/people?q=&members=&limit=&cursor= */
 export interface PeopleQuery {
-  /** Any part of any name, case-insensitive. */
+  /**
+   * Any part of any name from three characters on, the start of a name's word when shorter; case-insensitive,
+   * taken literally (`%`, `_` and a backslash are plain characters), at most PEOPLE_QUERY_MAX characters. With it
+   * the list is ranked: members first, then those whose display name begins with it, then those with a name that
+   * begins with it, then the rest, each by display name.
+   */
   q?: string;
+  /** `true`: members (people with an account) only. */
+  members?: 'true' | 'false';
   limit?: number;
   cursor?: string;
 }

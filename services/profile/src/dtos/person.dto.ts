@@ -15,6 +15,7 @@ import {
 import {
   DISPLAY_NAME_MAX,
   PEOPLE_PAGE_MAX,
+  PEOPLE_QUERY_MAX,
   PERSON_NAME_MAX,
   SEXES,
   STORY_MAX,
@@ -72,11 +73,17 @@ export class PersonFieldsDto implements PersonFields {
 }
 
 export class PeopleQueryDto implements PeopleQuery {
+  // Refused rather than cut: a search for the first 200 characters of something else would find the wrong people.
+  // NFC, so an "é" typed as e and an accent finds the "é" a keyboard writes.
   @IsOptional()
-  @Transform(trim)
-  @MaxLength(200, { message: 'Search text must be at most 200 characters' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().normalize('NFC') : value))
+  @MaxLength(PEOPLE_QUERY_MAX, { message: `Search text must be at most ${PEOPLE_QUERY_MAX} characters` })
   @IsString({ message: 'Search text must be text' })
   q?: string;
+
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'members must be true or false' })
+  members?: 'true' | 'false';
 
   @IsOptional()
   @Type(() => Number)

@@ -20,7 +20,7 @@ import { mapPersonSummary } from '../dtos/user.dto';
 import type { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import type { ProfileEntity } from '../entities/profile.entity';
 import { MemoryRepository } from '../repositories/memory.repository';
-import { PersonRepository, type PeopleCursor } from '../repositories/person.repository';
+import { PersonRepository, type PeopleCursor, type PeoplePageRows } from '../repositories/person.repository';
 import { ProfileRepository } from '../repositories/profile.repository';
 import {
   createdFields,
@@ -38,15 +38,26 @@ import { PurgeService } from './purge.service';
 const NOT_FOUND = 'This person is not in the family archive.';
 const BAD_CURSOR = 'The cursor is not one this list gave out.';
 
-function encodeCursor(profile: ProfileEntity): string {
-  return Buffer.from(JSON.stringify([profile.displayName.toLowerCase(), profile.userId])).toString('base64url');
+function encodeCursor(key: PeoplePageRows['keys'][number], ranked: boolean): string {
+  const values = ranked ? [key.guest, key.match, key.name, key.id] : [key.name, key.id];
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-function decodeCursor(cursor: string | undefined): PeopleCursor | null {
+/** A cursor this list gave out: four values after a search, two without one. */
+function decodeCursor(cursor: string | undefined, ranked: boolean): PeopleCursor | null {
   if (!cursor) return null;
   try {
-    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof name === 'string' && Number.isSafeInteger(id)) return { name, id: id as number };
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (ranked && Array.isArray(values) && values.length === 4) {
+      const [guest, match, name, id] = values;
+      if (typeof guest === 'boolean' && (match === 0 || match === 1 || match === 2) && typeof name === 'string') {
+        if (Number.isSafeInteger(id)) return { guest, match, name, id: id as number };
+      }
+    }
+    if (!ranked && Array.isArray(values) && values.length === 2) {
+      const [name, id] = values;
+      if (typeof name === 'string' && Number.isSafeInteger(id)) return { name, id: id as number };
+    }
   } catch {
     // falls through to the sentence below
   }
@@ -71,11 +82,17 @@ export class PeopleService {
 
   async list(query: PeopleQueryDto): Promise<PeoplePage> {
     const limit = query.limit ?? PEOPLE_PAGE_DEFAULT;
-    const rows = await this.people.page(query.q || undefined, limit, decodeCursor(query.cursor));
-    const page = rows.slice(0, limit);
+    const q = query.q || undefined;
+    const ranked = q !== undefined;
+    const { rows, keys } = await this.people.page({
+      q,
+      membersOnly: query.members === 'true',
+      limit,
+      cursor: decodeCursor(query.cursor, ranked),
+    });
     return {
-      items: page.map(mapPersonListItem),
-      nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+      items: rows.slice(0, limit).map(mapPersonListItem),
+      nextCursor: rows.length > limit ? encodeCursor(keys[limit - 1]!, ranked) : null,
     };
   }
 

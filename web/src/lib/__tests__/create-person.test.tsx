@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { PeoplePage, PersonDetail, PersonListItem, PersonSummary } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../testing/fake-fetch';
 import { renderWithProviders } from '../../testing/render';
-import { personKey, useCreatePerson, usePeopleSearch, usePeopleToPick } from '../queries/people';
+import { personKey, useCreatePerson, usePersonSearch, usePeopleToPick } from '../queries/people';
 
 afterEach(restoreFetch);
 
@@ -34,8 +34,8 @@ function Picker() {
 }
 
 function Search() {
-  const { people, isLoading } = usePeopleSearch('Ada');
-  return <p>Search: {isLoading ? 'searching' : people.map((person) => person.displayName).join(', ') || 'nobody'}</p>;
+  const { people, searching } = usePersonSearch('Ada');
+  return <p>Search: {searching ? 'searching' : people.map((person) => person.displayName).join(', ') || 'nobody'}</p>;
 }
 
 function Person({ id }: { id: number }) {

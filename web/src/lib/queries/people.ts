@@ -12,8 +12,21 @@ import type {
 import { lifeYearsInWords } from '@family/shared/genealogy';
 import { getJson, sendJson } from '../api';
 
-/** A person as pickers offer them: with their years in words ("1901–1975") where they are known. */
-export type PickablePerson = PersonSummary & { years?: string | null };
+/**
+ * A person as pickers offer them: with their years in words ("1901–1975") where they are known, and whether they
+ * are a member (have an account) where the list said so.
+ */
+export type PickablePerson = PersonSummary & { years?: string | null; hasAccount?: boolean };
+
+/** A row of GET /api/people as a picker offers it. */
+export const pickable = (item: PersonListItem): PickablePerson => ({
+  id: item.id,
+  username: item.username,
+  displayName: item.displayName,
+  profilePicture: item.profilePicture,
+  years: yearsOf(item),
+  hasAccount: item.hasAccount,
+});
 
 /** "1901–1975", "about 1850 – 1910", "born 1990": a person's years for a list's second line. */
 export const yearsOf = (person: Pick<PersonListItem, 'birth' | 'death'>) =>
@@ -52,10 +65,7 @@ async function fetchEveryone(): Promise<PickablePerson[]> {
   do {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const page: PeoplePage = await getJson<PeoplePage>(`/api/people?limit=200${query}`);
-    for (const item of page.items) {
-      const { id, username, displayName, profilePicture } = item;
-      people.push({ id, username, displayName, profilePicture, years: yearsOf(item) });
-    }
+    for (const item of page.items) people.push(pickable(item));
     cursor = page.nextCursor;
   } while (cursor);
   return people;
@@ -76,29 +86,64 @@ export function useEveryone(members: PersonSummary[], enabled = true): PickableP
   }, [members, data]);
 }
 
-/** Everyone a picker offers (tagging, relations): the members and the people without accounts. */
+/**
+ * Everyone at once: the members and the people without accounts. Every picker now searches instead (PersonPicker,
+ * usePersonSearch), since a family of 20,000 takes seconds to load; this stays only until the last list built on it
+ * moves to the picker.
+ */
 export function usePeopleToPick(enabled = true) {
   const { people: members, error, isLoading } = usePeople(enabled);
   const people = useEveryone(members, enabled && !isLoading);
   return { people, error, isLoading };
 }
 
-const SEARCH_PAUSE_MS = 250;
+/** How long a picker waits after a key before it asks: long enough to skip a fast typist's letters between. */
+export const PICKER_PAUSE_MS = 150;
+/** How many people a picker shows at once: typing more narrows them. */
+export const PICKER_LIMIT = 20;
+
+/** GET /api/people for a picker: what was typed (trimmed), members only or everyone. */
+export function personSearchKey(text: string, membersOnly = false, limit = PICKER_LIMIT) {
+  const params = new URLSearchParams();
+  const q = text.trim();
+  if (q) params.set('q', q);
+  // Before any typing a picker offers the members: they are few, and the ones most often picked.
+  if (membersOnly || !q) params.set('members', 'true');
+  params.set('limit', String(limit));
+  return `/api/people?${params.toString()}`;
+}
 
 /**
- * GET /api/people?q=: the first people whose names hold what was typed, asked for once typing pauses (the server
- * searches, so "Find a person" never loads a family of thousands).
+ * A picker's search (docs/product.md "Pickers"): the server ranks everyone (members first, then by how well the
+ * name matches, then by name) and answers the first page, asked for once typing pauses for PICKER_PAUSE_MS. Until
+ * the new answer comes the last one stays, so the list does not flicker while typing. `enabled` false asks for
+ * nothing (a closed dialog).
  */
-export function usePeopleSearch(text: string, limit = 20) {
+export function usePersonSearch(text: string, { membersOnly = false, enabled = true } = {}) {
   const [query, setQuery] = useState(text.trim());
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_PAUSE_MS);
+    const next = text.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => setQuery(next), PICKER_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
-  const { data, error, isLoading } = useSWR<PeoplePage, Error>(
-    query ? `/api/people?q=${encodeURIComponent(query)}&limit=${limit}` : null,
-  );
-  return { people: data?.items ?? [], error, isLoading: isLoading || query !== text.trim() };
+  }, [text, query]);
+  const { data, error, isLoading } = useSWR<PeoplePage, Error>(enabled ? personSearchKey(query, membersOnly) : null, {
+    keepPreviousData: true,
+    // Read again whenever a picker opens (docs/product.md "Fresh lists"): someone just added is there to pick.
+    revalidateIfStale: true,
+  });
+  // The text the answer on screen was for: the query once its own answer is in (SWR's isLoading is for this key).
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (data && !isLoading) setAnsweredFor(query);
+  }, [data, isLoading, query]);
+  const shownFor = data && !isLoading ? query : answeredFor;
+  const typed = text.trim();
+  // The members offered before typing are no answer to what is typed: "Searching…" rather than the wrong people.
+  const outOfPlace = typed !== '' && shownFor === '' && !membersOnly;
+  const people = useMemo(() => (outOfPlace ? [] : (data?.items ?? []).map(pickable)), [data, outOfPlace]);
+  const searching = enabled && (isLoading || query !== typed);
+  return { people, error, searching, answeredFor: shownFor };
 }
 
 /** Every list that names people: the members, their profiles, the pickers' everyone, and each people search. */

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { Album } from '@family/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { usePeople } from '../../../lib/queries/people';
+import { PersonPicker } from '../../../components/person-picker';
+import type { PickablePerson } from '../../../lib/queries/people';
 import { useAddMember } from '../api/use-album-members';
 import { useRefreshAlbums } from '../api/use-albums';
 
@@ -17,31 +17,31 @@ type AddMemberDialogProps = {
   onClose: () => void;
 };
 
-/** Add Member: anyone in the family but the creator and the present members; Can Edit lets them add too. */
+/**
+ * Add Member: any member of the family (people with an account: docs/product.md "Albums") but the creator and the
+ * present members, found by typing; Can Edit lets them add too.
+ */
 export function AddMemberDialog({ album, onClose }: AddMemberDialogProps) {
   const open = album !== null;
-  const [userId, setUserId] = useState('');
+  const [chosen, setChosen] = useState<PickablePerson | null>(null);
   const [canEdit, setCanEdit] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const select = useRef<HTMLSelectElement | null>(null);
+  const field = useRef<HTMLInputElement | null>(null);
   const idPrefix = useId();
-  const { people, isLoading } = usePeople(open);
   const addMember = useAddMember();
   const refresh = useRefreshAlbums();
 
-  const choices = useMemo(() => {
-    if (!album) return [];
-    const taken = new Set([album.createdBy, ...album.members.map((member) => member.userId)]);
-    return people.filter((person) => !taken.has(person.id));
-  }, [album, people]);
-  const chosen = choices.find((choice) => String(choice.id) === userId);
+  const taken = useMemo(
+    () => (album ? [album.createdBy, ...album.members.map((member) => member.userId)] : []),
+    [album],
+  );
 
   const form = useFormSubmit({
     send: () => {
       if (!album) return null;
       if (!chosen) {
         setError('Please select a member');
-        select.current?.focus();
+        field.current?.focus();
         return null;
       }
       return addMember
@@ -54,14 +54,13 @@ export function AddMemberDialog({ album, onClose }: AddMemberDialogProps) {
     }),
     refresh: () => refresh(),
     reset: () => {
-      setUserId('');
+      setChosen(null);
       setCanEdit(false);
       setError(null);
     },
     onClose,
   });
   const { busy } = form;
-  const noOneLeft = !isLoading && choices.length === 0;
 
   return (
     <FormDialog
@@ -73,30 +72,21 @@ export function AddMemberDialog({ album, onClose }: AddMemberDialogProps) {
       busyLabel="Adding..."
       fullScreenOnPhone
     >
-      <TextField
+      <PersonPicker
         id={`${idPrefix}-member`}
-        select
         label="Family member"
-        value={userId}
-        disabled={busy || noOneLeft}
-        inputRef={select}
-        error={Boolean(error)}
-        helperText={error ?? (noOneLeft ? 'Everyone in the family is already in this album.' : undefined)}
-        onChange={(event) => {
-          setUserId(event.target.value);
+        membersOnly
+        exclude={taken}
+        value={chosen}
+        disabled={busy}
+        inputRef={field}
+        error={error}
+        helperText="Type part of a member's name. Album members are people with an account."
+        onChange={(person) => {
+          setChosen(person);
           if (error) setError(null);
         }}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">{isLoading ? 'Loading the family…' : 'Select a family member'}</option>
-        {choices.map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.displayName === person.username
-              ? person.displayName
-              : `${person.displayName} (@${person.username})`}
-          </option>
-        ))}
-      </TextField>
+      />
       <Box>
         <FormControlLabel
           control={

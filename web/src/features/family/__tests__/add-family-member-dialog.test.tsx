@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { FamilyRelation, PersonSummary } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
+import { answerPeopleSearch, listItem } from '../../../testing/fake-people';
 import { renderWithProviders } from '../../../testing/render';
 import { AddFamilyMemberDialog } from '../components/add-family-member-dialog';
 
@@ -19,6 +20,11 @@ function backEnd(answers: Record<string, (call: FetchCall) => Response> = {}) {
     const answer = answers[`${call.method} ${call.url}`];
     if (answer) return answer(call);
     if (call.url === '/api/users') return fakeResponse(200, [me, tom, amy, ned]);
+    const searched = answerPeopleSearch(
+      call,
+      [me, tom, amy, ned].map((person) => listItem(person)),
+    );
+    if (searched) return searched;
     if (call.url === '/api/family/2') return fakeResponse(200, tomTree);
     return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
   });
@@ -52,11 +58,13 @@ describe('AddFamilyMemberDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Existing User' }));
 
     await user.click(screen.getByRole('combobox', { name: 'User' }));
-    const options = within(await screen.findByRole('listbox'))
+    const listbox = await screen.findByRole('listbox');
+    await within(listbox).findByRole('option', { name: /^Ned/ });
+    const options = within(listbox)
       .getAllByRole('option')
-      .map((option) => option.textContent);
+      .map((option) => option.getAttribute('aria-label'));
     // Tom himself and Amy (already his spouse) are not offered.
-    expect(options).toEqual(['Grandma Rose@rose', 'Ned@ned']);
+    expect(options).toEqual(['Grandma Rose, member, @rose', 'Ned, member']);
     await user.click(screen.getByRole('option', { name: /Ned/ }));
     await user.click(submit());
     expect(screen.getByText('Please select a relation type')).toBeInTheDocument();

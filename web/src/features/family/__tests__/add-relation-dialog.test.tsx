@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PersonSummary } from '@family/contract';
 import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
+import { usePeople } from '../../../lib/queries/people';
+import { answerPeopleSearch, listItem } from '../../../testing/fake-people';
 import { renderWithProviders } from '../../../testing/render';
 import { AddRelationDialog } from '../components/add-relation-dialog';
 
@@ -11,6 +13,15 @@ const people: PersonSummary[] = [
   { id: 4, username: 'albert', displayName: 'Albert', profilePicture: null },
 ];
 
+/** The members and a relative without an account, as GET /api/people searches them. */
+const everyone = [
+  ...people.map((person) => listItem(person)),
+  listItem(
+    { id: 5, username: null, displayName: 'Alba Nowak' },
+    { birth: { date: 'ABT 1850', place: null }, death: { date: '1910', place: null } },
+  ),
+];
+
 type Answer = (call: FetchCall) => Response | Promise<Response>;
 
 function backEnd(answers: Record<string, Answer> = {}) {
@@ -18,14 +29,25 @@ function backEnd(answers: Record<string, Answer> = {}) {
     const answer = answers[`${call.method} ${call.url}`];
     if (answer) return answer(call);
     if (call.url === '/api/users') return fakeResponse(200, people);
+    const searched = answerPeopleSearch(call, everyone);
+    if (searched) return searched;
     return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
   });
 }
 
-function renderDialog(relatedIds: number[] = [2]) {
+/** The members' names as a page beside the dialog shows them (the family tree's list of people). */
+function Members() {
+  const { people: members } = usePeople();
+  return <p>{members.map((person) => person.displayName).join(', ')}</p>;
+}
+
+function renderDialog(relatedIds: number[] = [2], { withMembers = false } = {}) {
   const onClose = jest.fn();
   const view = renderWithProviders(
-    <AddRelationDialog open onClose={onClose} userId={1} relatedIds={new Set(relatedIds)} />,
+    <>
+      {withMembers && <Members />}
+      <AddRelationDialog open onClose={onClose} userId={1} relatedIds={new Set(relatedIds)} />
+    </>,
   );
   return { onClose, ...view };
 }
@@ -62,17 +84,17 @@ describe('AddRelationDialog', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Family member' }));
     const listbox = await screen.findByRole('listbox');
-    const names = within(listbox)
-      .getAllByRole('option')
-      .map((option) => option.textContent);
-    expect(names).toEqual(['Alice@alice', 'Albert@albert']);
-
-    await user.type(screen.getByRole('combobox', { name: 'Family member' }), 'alb');
-    expect(
+    const names = () =>
       within(screen.getByRole('listbox'))
         .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Albert@albert']);
+        .map((option) => option.getAttribute('aria-label'));
+    // Before typing, the members.
+    await within(listbox).findByRole('option', { name: /^Albert/ });
+    expect(names()).toEqual(['Albert, member', 'Alice, member']);
+
+    // Typing searches everyone: members first, then a relative without an account, with her years.
+    await user.type(screen.getByRole('combobox', { name: 'Family member' }), 'alb');
+    await waitFor(() => expect(names()).toEqual(['Albert, member', 'Alba Nowak, about 1850 – 1910']));
   });
 
   it('adds an existing person, says so, refreshes and closes', async () => {
@@ -153,7 +175,7 @@ describe('AddRelationDialog', () => {
         fakeResponse(201, { user: { id: 9, username: 'baby.jane', displayName: 'Baby Jane' } }),
       'POST /api/family': () => fakeResponse(201, { id: 5 }),
     });
-    const { user, onClose } = renderDialog();
+    const { user, onClose } = renderDialog([2], { withMembers: true });
     await user.click(screen.getByRole('button', { name: 'Create New' }));
 
     await user.type(screen.getByLabelText('Username'), ' baby.jane ');

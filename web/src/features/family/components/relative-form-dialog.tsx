@@ -3,12 +3,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useId, useMemo } from 'react';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { usePeopleToPick } from '../../../lib/queries/people';
+import { PersonPicker } from '../../../components/person-picker';
 import type { RelativeForm } from '../hooks/use-relative-form';
 import type { RelativeMode } from '../utils/relative-form';
 import { NewMemberFields } from './new-member-fields';
 import { NewPersonFields } from './new-person-fields';
-import { PersonPicker } from './person-picker';
 import { RelationTypeField } from './relation-type-field';
 
 type RelativeFormDialogProps = {
@@ -50,11 +49,7 @@ export function RelativeFormDialog({
   busyLabel,
 }: RelativeFormDialogProps) {
   const idPrefix = useId();
-  const { people, isLoading } = usePeopleToPick(open);
-  const choices = useMemo(
-    () => people.filter((candidate) => candidate.id !== ownerId && !relatedIds.has(candidate.id)),
-    [people, ownerId, relatedIds],
-  );
+  const notOffered = useMemo(() => [ownerId, ...relatedIds], [ownerId, relatedIds]);
   const { busy, errors } = form;
 
   return (
@@ -106,9 +101,8 @@ export function RelativeFormDialog({
         <PersonPicker
           id={`${idPrefix}-person`}
           label={personLabel}
-          people={choices}
+          exclude={notOffered}
           value={form.person}
-          loading={isLoading}
           disabled={busy}
           error={errors.person}
           inputRef={form.inputRef('person')}

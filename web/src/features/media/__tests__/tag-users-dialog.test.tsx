@@ -1,9 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { MediaTag } from '@family/contract';
 import { deferred, fakeResponse, restoreFetch, stubFetch, type FetchCall } from '../../../testing/fake-fetch';
+import { answerPeopleSearch, listItem, pickPerson } from '../../../testing/fake-people';
 import { renderWithProviders } from '../../../testing/render';
 import { TagUsersDialog } from '../components/tag-users-dialog';
 import { ann, rose, tom } from './fixtures';
+
+const jadzia = listItem(
+  { id: 40, username: null, displayName: 'Babcia Jadzia' },
+  {
+    givenName: 'Jadwiga',
+    surname: 'Nowak',
+    birth: { date: '1921', place: null },
+    death: { date: '1999', place: null },
+  },
+);
+const family = [listItem(rose), listItem(tom), listItem(ann), jadzia];
 
 function backEnd(
   initialTags: MediaTag[],
@@ -16,7 +28,8 @@ function backEnd(
   const stub = stubFetch((call) => {
     const answer = answers[`${call.method} ${call.url}`];
     if (answer) return answer(call);
-    if (call.url === '/api/users') return fakeResponse(200, [rose, tom, ann]);
+    const searched = answerPeopleSearch(call, family);
+    if (searched) return searched;
     // Rose is signed in; she uploaded item 10, so she may edit it.
     if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null, dateOfBirth: null });
     if (call.method === 'GET' && call.url === '/api/media/10/tags') return fakeResponse(200, tags);
@@ -38,15 +51,22 @@ afterEach(restoreFetch);
 describe('TagUsersDialog', () => {
   it('offers only people not yet tagged, with Tag User disabled until one is chosen', async () => {
     backEnd([{ userId: 2, user: tom }]);
-    renderDialog();
+    const { user } = renderDialog();
     expect(screen.getByText('Select users to tag in this media')).toBeInTheDocument();
     const tagged = await screen.findByRole('list', { name: 'Tagged Users' });
     expect(within(tagged).getByText('Uncle Tom')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Grandma Rose' })).toBeInTheDocument());
-    const options = within(screen.getByLabelText('Person to tag'))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(options).toEqual(['Select a user to tag', 'Grandma Rose', 'ann']);
+    expect(screen.getByRole('button', { name: 'Tag User' })).toBeDisabled();
+    // Before typing: the members, but not Tom, who is tagged.
+    await user.click(screen.getByRole('combobox', { name: 'Person to tag' }));
+    await screen.findByRole('option', { name: /^Grandma Rose/ });
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      'ann, member',
+      'Grandma Rose, member, @rose',
+    ]);
+    await user.type(screen.getByRole('combobox', { name: 'Person to tag' }), 'to');
+    // Said in the list and to a screen reader.
+    expect(await screen.findByText('No one found', { selector: '.MuiAutocomplete-noOptions' })).toBeVisible();
+    expect(screen.getByText('No one found', { selector: '[role=status]' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tag User' })).toBeDisabled();
   });
 
@@ -54,8 +74,7 @@ describe('TagUsersDialog', () => {
     const answer = deferred<Response>();
     const { calls, setTags } = backEnd([], { 'POST /api/media/10/tags': () => answer.promise });
     const { user, onClose } = renderDialog();
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Grandma Rose' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText('Person to tag'), 'Grandma Rose');
+    await pickPerson(user, 'Person to tag', 'rose', /^Grandma Rose/);
     await user.click(screen.getByRole('button', { name: 'Tag User' }));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1 });
     expect(screen.getByRole('button', { name: 'Tag User' })).toBeDisabled();
@@ -109,8 +128,7 @@ describe('TagUsersDialog', () => {
   it("shows the server's sentence when tagging fails", async () => {
     backEnd([], { 'POST /api/media/10/tags': () => fakeResponse(409, { message: 'This person is already tagged' }) });
     const { user, onClose } = renderDialog();
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Uncle Tom' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText('Person to tag'), 'Uncle Tom');
+    await pickPerson(user, 'Person to tag', 'uncle', /^Uncle Tom/);
     await user.click(screen.getByRole('button', { name: 'Tag User' }));
     const toast = await screen.findByRole('alert', { hidden: true });
     expect(toast).toHaveTextContent('Error');
@@ -118,24 +136,19 @@ describe('TagUsersDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('offers people without accounts too, from the people list', async () => {
-    backEnd([], {
-      'GET /api/people?limit=200': () =>
-        fakeResponse(200, {
-          items: [
-            { ...rose, hasAccount: true },
-            { id: 40, username: null, hasAccount: false, displayName: 'Babcia Jadzia', profilePicture: null },
-          ],
-          nextCursor: null,
-        }),
+  it('finds people without accounts too by typing, with their years, and tags them', async () => {
+    const { calls } = backEnd([], {
+      'POST /api/media/10/tags': () => fakeResponse(201, { userId: 40, user: jadzia }),
     });
     const { user } = renderDialog();
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Babcia Jadzia' })).toBeInTheDocument());
-    const options = within(screen.getByLabelText('Person to tag'))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(options).toEqual(['Select a user to tag', 'ann', 'Babcia Jadzia', 'Grandma Rose', 'Uncle Tom']);
-    await user.selectOptions(screen.getByLabelText('Person to tag'), 'Babcia Jadzia');
-    expect(screen.getByRole('button', { name: 'Tag User' })).toBeEnabled();
+    await user.type(screen.getByRole('combobox', { name: 'Person to tag' }), 'nowak');
+    const option = await screen.findByRole('option', { name: 'Babcia Jadzia, 1921–1999' });
+    expect(within(option).getByText('1921–1999')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/people?')).map((c) => c.url)).toContain(
+      '/api/people?q=nowak&limit=20',
+    );
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Tag User' }));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 40 });
   });
 });

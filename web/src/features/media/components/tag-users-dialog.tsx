@@ -10,15 +10,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { MediaItem } from '@family/contract';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
+import { PersonPicker } from '../../../components/person-picker';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useMayEditItem } from '../../../lib/items-in-albums';
-import { usePeopleToPick } from '../../../lib/queries/people';
+import type { PickablePerson } from '../../../lib/queries/people';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
 import { personName } from '../utils/format';
@@ -38,19 +38,16 @@ export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
   const canEdit = useMayEditItem(item);
   const titleId = useId();
   const { toast } = useToast();
-  const { people, error: peopleError } = usePeopleToPick();
   const { tags, error: tagsError, isLoading } = useMediaTags(open ? mediaId : null);
   const mutations = useTagMutations(mediaId);
-  const [selected, setSelected] = useState('');
-
-  const tagged = new Set(tags.map((t) => t.userId));
-  const choices = people.filter((person) => !tagged.has(person.id));
+  const [selected, setSelected] = useState<PickablePerson | null>(null);
+  const tagged = useMemo(() => tags.map((t) => t.userId), [tags]);
 
   // docs/product.md "Tag Users dialog": tagging clears the selection and closes the panel.
   const tagging = useFormSubmit({
-    send: () => (selected ? mutations.tag(Number(selected)) : null),
+    send: () => (selected ? mutations.tag(selected.id) : null),
     success: () => ({ title: 'User tagged successfully' }),
-    reset: () => setSelected(''),
+    reset: () => setSelected(null),
     onClose,
   });
   const busy = mutations.busy || tagging.busy;
@@ -79,22 +76,15 @@ export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
       <DialogContent>
         <DialogContentText sx={{ mb: 2, color: 'text.primary' }}>Select users to tag in this media</DialogContentText>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField
-            select
-            label="Person to tag"
-            value={selected}
-            onChange={(event) => setSelected(event.target.value)}
-            disabled={busy}
-            sx={{ flex: '1 1 16rem' }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">Select a user to tag</option>
-            {choices.map((person) => (
-              <option key={person.id} value={person.id}>
-                {personName(person)}
-              </option>
-            ))}
-          </TextField>
+          <Box sx={{ flex: '1 1 16rem' }}>
+            <PersonPicker
+              label="Person to tag"
+              value={selected}
+              onChange={setSelected}
+              exclude={tagged}
+              disabled={busy}
+            />
+          </Box>
           <Button
             variant="contained"
             onClick={() => void tagging.submit()}
@@ -104,11 +94,6 @@ export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
             Tag User
           </Button>
         </Box>
-        {peopleError && (
-          <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
-            {errorMessage(peopleError, 'Could not load the family list.')}
-          </Alert>
-        )}
 
         <Typography component="h3" variant="h6" sx={{ mt: 3, mb: 1 }}>
           Tagged Users

@@ -1,9 +1,9 @@
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import type { BulkResult } from '@family/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { usePeopleToPick } from '../../../lib/queries/people';
+import { PersonPicker } from '../../../components/person-picker';
+import type { PickablePerson } from '../../../lib/queries/people';
 import { useBulkAction } from '../api/use-bulk-actions';
 import { personName } from '../utils/format';
 import { bulkReport, itemCount } from './bulk-report';
@@ -17,17 +17,15 @@ type BulkTagDialogProps = {
 
 /** Tag one person in every selected item (docs/rights.md "Media rights": tagging's rules per item), one request. */
 export function BulkTagDialog({ open, ids, onClose, onDone }: BulkTagDialogProps) {
-  const [userId, setUserId] = useState('');
-  const selectId = useId();
-  const { people } = usePeopleToPick(open);
+  const [chosen, setChosen] = useState<PickablePerson | null>(null);
+  const pickerId = useId();
   const bulk = useBulkAction();
-  const chosen = people.find((person) => String(person.id) === userId) ?? null;
 
   const form = useFormSubmit({
     send: () => (chosen ? bulk({ action: 'tag', ids, userId: chosen.id }) : null),
     success: (result) => bulkReport((n) => `Tagged ${chosen ? personName(chosen) : 'them'} in ${itemCount(n)}`, result),
     refresh: onDone,
-    reset: () => setUserId(''),
+    reset: () => setChosen(null),
     onClose,
   });
 
@@ -42,23 +40,7 @@ export function BulkTagDialog({ open, ids, onClose, onDone }: BulkTagDialogProps
       submitDisabled={!chosen}
       maxWidth="xs"
     >
-      <TextField
-        id={selectId}
-        select
-        label="Person to tag"
-        value={userId}
-        disabled={form.busy}
-        onChange={(event) => setUserId(event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        fullWidth
-      >
-        <option value="">Select a user to tag</option>
-        {people.map((person) => (
-          <option key={person.id} value={person.id}>
-            {personName(person)}
-          </option>
-        ))}
-      </TextField>
+      <PersonPicker id={pickerId} label="Person to tag" value={chosen} onChange={setChosen} disabled={form.busy} />
     </FormDialog>
   );
 }

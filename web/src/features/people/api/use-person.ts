@@ -76,3 +76,22 @@ export function useDeletePerson(id: number) {
     await mutate((key) => typeof key === 'string' && key.startsWith('/api/users'));
   });
 }
+
+/**
+ * POST /api/people/{id}/merge: the person folded into another (docs/rights.md "People rights"). Answers the person
+ * merged into; the one merged goes, so every list of people, every tree and the one merged into are read again.
+ */
+export function useMergePerson(id: number) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(`${personKey(id)}/merge`, async (path: string, { arg }: { arg: number }) => {
+    const into = await sendJson<PersonDetail>('POST', path, { intoId: arg });
+    await mutate(personKey(into.id), into, { revalidate: false });
+    await mutate(personHistoryKey(into.id));
+    await mutate(
+      (key) =>
+        typeof key === 'string' &&
+        (key.startsWith(PEOPLE_KEY) || key.startsWith('/api/people?') || key.startsWith('/api/family')),
+    );
+    return into;
+  });
+}

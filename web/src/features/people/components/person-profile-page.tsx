@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { ProfileSectionCard } from '../../../components/profile-section-card';
 import { useDeletePerson, usePerson, useUpdatePerson } from '../api/use-person';
+import { MergePersonDialog } from './merge-person-dialog';
 import { lifeYears } from '../utils/years';
 import { HistoryCard } from './history-card';
 import { InviteCard } from './invite-card';
@@ -40,10 +41,11 @@ function eventLine(label: string, event: PersonDetail['birth']): string | null {
   return `${label}: ${parts.length ? parts.join(', ') : 'date and place unknown'}`;
 }
 
-/** The profile card of a person without an account: name, years, birth and death, Edit and Delete. */
+/** The profile card of a person without an account: name, years, birth and death, Edit, Merge and Delete. */
 function PersonCard({ person }: { person: PersonDetail }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [merging, setMerging] = useState(false);
   const update = useUpdatePerson(person.id);
   const remove = useDeletePerson(person.id);
   const { toast } = useToast();
@@ -99,6 +101,9 @@ function PersonCard({ person }: { person: PersonDetail }) {
           <Button variant="outlined" onClick={() => setEditing(true)}>
             Edit
           </Button>
+          <Button variant="outlined" onClick={() => setMerging(true)}>
+            Merge
+          </Button>
           <Button color="error" onClick={() => setDeleting(true)}>
             Delete
           </Button>
@@ -114,6 +119,7 @@ function PersonCard({ person }: { person: PersonDetail }) {
           onSave={save}
         />
       )}
+      <MergePersonDialog open={merging} person={person} onClose={() => setMerging(false)} />
       <ConfirmDialog
         open={deleting}
         title={`Delete ${person.displayName}?`}
