@@ -133,11 +133,11 @@ describe('UploadDialog', () => {
 
   it.each([
     ['no file', [], 'Please select a file to upload'],
-    ['a file of 50MB and a byte', [photo('big.jpg', 50 * 1024 * 1024 + 1)], 'File size must be less than 50MB'],
+    ['a file of 50MB and a byte', [photo('big.jpg', 50 * 1024 * 1024 + 1)], 'File size must be less than 50 MB'],
     [
       'one of several over the limit',
       [photo('small.jpg'), photo('huge.mov', 60 * 1024 * 1024)],
-      'File size must be less than 50MB: remove huge.mov',
+      'File size must be less than 50 MB: remove huge.mov',
     ],
   ])('checks before anything is queued: %s', async (_what, files, message) => {
     backEnd();
@@ -156,7 +156,7 @@ describe('UploadDialog', () => {
     chooseFiles(photo('wedding.mp4', 200 * MB + 1));
     await waitFor(async () => {
       await user.click(screen.getByRole('button', { name: 'Upload' }));
-      expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 200MB');
+      expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 200 MB');
     });
     expect(queue.getSnapshot().entries).toEqual([]);
   });

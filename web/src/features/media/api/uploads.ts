@@ -8,21 +8,29 @@ export const UPLOADS_ENDPOINT = '/api/uploads';
 /** The route takes at most this many hashes at once. */
 export const EXISTS_BATCH = 1000;
 
-/** POST /api/media/exists: of these SHA-256 hashes, those the member already uploaded, with the item's id. */
-export async function findExisting(sha256: string[]): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
+export type ExistingItem = { mediaId: number; inTrash?: boolean };
+
+/**
+ * POST /api/media/exists: of these SHA-256 hashes, those the member already uploaded, with the item's id (and
+ * whether it waits in their trash).
+ */
+export async function findExisting(sha256: string[]): Promise<Map<string, ExistingItem>> {
+  const found = new Map<string, ExistingItem>();
   for (let start = 0; start < sha256.length; start += EXISTS_BATCH) {
-    const { items } = await sendJson<{ items: Array<{ sha256: string; mediaId: number }> }>(
+    const { items } = await sendJson<{ items: Array<{ sha256: string; mediaId: number; inTrash?: boolean }> }>(
       'POST',
       `${MEDIA_KEY_PREFIX}/exists`,
       { sha256: sha256.slice(start, start + EXISTS_BATCH) },
     );
-    for (const item of items) found.set(item.sha256, item.mediaId);
+    for (const item of items) found.set(item.sha256, { mediaId: item.mediaId, inTrash: item.inTrash === true });
   }
   return found;
 }
 
-/** GET /api/uploads/{id}/result: what a finished upload became; null while it is unfinished (404). */
+/**
+ * GET /api/uploads/{id}/result: what a finished upload became; null while it is unfinished (404). A refused upload
+ * throws the refusal (its status and sentence).
+ */
 export async function fetchUploadResult(uploadUrl: string): Promise<UploadResult | null> {
   const path = new URL(uploadUrl, window.location.href).pathname;
   try {

@@ -126,7 +126,10 @@ export async function startTusUpload(
       // Found finished when resuming (a HEAD answered the whole length): ask what it became.
       const url = upload?.url;
       if (!url) return finish(null);
-      options.fetchResult(url).then(finish, () => finish(null));
+      options.fetchResult(url).then(finish, (error: unknown) => {
+        if (error instanceof ApiError && error.status < 500) callbacks.onError(errorMessage(error), false);
+        else finish(null);
+      });
     },
     onError: (error) => {
       if (stopped) return;

@@ -87,7 +87,7 @@ function statusOf(entry: UploadEntry): string {
     case 'done':
       return 'Done';
     case 'exists':
-      return 'Already in the archive';
+      return entry.inTrash ? 'Already in the archive, in your trash' : 'Already in the archive';
     case 'failed':
       return entry.error ?? 'The upload failed.';
   }
@@ -116,7 +116,12 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
           {settled && <CheckCircleOutlineIcon fontSize="small" sx={{ color: 'success.dark' }} />}
           {entry.state === 'failed' && <ErrorOutlineIcon fontSize="small" />}
           <span>{status}</span>
-          {settled && entry.mediaId !== undefined && (
+          {settled && entry.inTrash && (
+            <Link component={RouterLink} to={paths.trash.getHref()} sx={{ ml: 0.5, fontWeight: 600 }}>
+              Open the trash
+            </Link>
+          )}
+          {settled && !entry.inTrash && entry.mediaId !== undefined && (
             <Link
               component={RouterLink}
               to={paths.media.getHref(entry.mediaId)}

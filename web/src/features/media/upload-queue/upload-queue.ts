@@ -1,3 +1,4 @@
+import { ApiError, errorMessage } from '../../../lib/api';
 import {
   fingerprintOf,
   forgetPendingUpload,
@@ -54,6 +55,8 @@ export type UploadEntry = {
   state: UploadState;
   bytesSent: number;
   mediaId?: number;
+  /** An item already there waits in the member's trash: restoring it is the way (uploading it again is refused). */
+  inTrash?: boolean;
   error?: string;
   /** A failure of the connection, tried again by itself once the browser is back online. */
   networkError?: boolean;
@@ -75,7 +78,7 @@ export type UploadQueueOptions = {
   /** A file's SHA-256 in hex, or null when it is not worked out (too large, no crypto here). */
   hash: (file: File) => Promise<string | null>;
   /** POST /api/media/exists: of these hashes, those the member already uploaded, with the item's id. */
-  findExisting: (sha256: string[]) => Promise<Map<string, number>>;
+  findExisting: (sha256: string[]) => Promise<Map<string, { mediaId: number; inTrash?: boolean } | number>>;
   fetchResult: (uploadUrl: string) => Promise<UploadResult | null>;
   /** Files sent at the same time. */
   concurrency?: number;
@@ -198,11 +201,18 @@ export class UploadQueue {
   /** A kept upload whose last answer was lost (a reload while the archive stored it) may be finished already. */
   private async askResult(row: UploadEntry) {
     if (!row.uploadUrl) return;
-    const result = await this.options.fetchResult(row.uploadUrl).catch(() => null);
-    const now = this.entry(row.key);
-    if (!result || now?.state !== 'needs-file') return;
+    let result: UploadResult | null = null;
+    let refusal: string | null = null;
+    try {
+      result = await this.options.fetchResult(row.uploadUrl);
+    } catch (error) {
+      // The archive refused the finished file (its sentence), or could not be reached (it stays resumable).
+      refusal = error instanceof ApiError && error.status < 500 ? errorMessage(error) : null;
+    }
+    if (this.entry(row.key)?.state !== 'needs-file' || (!result && !refusal)) return;
     forgetPendingUpload(row.fingerprint);
-    this.settle(row.key, result);
+    if (result) this.settle(row.key, result);
+    else this.update(row.key, { state: 'failed', error: refusal ?? undefined });
   }
 
   /**
@@ -263,13 +273,16 @@ export class UploadQueue {
         }
         const existing =
           hashes.size > 0
-            ? await this.options.findExisting([...new Set(hashes.values())]).catch(() => new Map<string, number>())
-            : new Map<string, number>();
+            ? await this.options
+                .findExisting([...new Set(hashes.values())])
+                .catch(() => new Map<string, { mediaId: number; inTrash?: boolean } | number>())
+            : new Map<string, { mediaId: number; inTrash?: boolean } | number>();
         for (const [key, sha256] of hashes) {
           if (this.entry(key)?.state !== 'checking') continue;
-          const mediaId = existing.get(sha256);
-          if (mediaId !== undefined) this.update(key, { state: 'exists', mediaId });
-          else this.update(key, { state: 'waiting' });
+          const found = existing.get(sha256);
+          if (found === undefined) this.update(key, { state: 'waiting' });
+          else if (typeof found === 'number') this.update(key, { state: 'exists', mediaId: found });
+          else this.update(key, { state: 'exists', mediaId: found.mediaId, inTrash: found.inTrash === true });
         }
         this.pump();
       }

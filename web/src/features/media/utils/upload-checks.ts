@@ -59,6 +59,16 @@ export const FILE_RULES: Record<
   },
 };
 
+/**
+ * The server's own sentence for a file over the limit (docs/product.md "Upload"): 'File size must be less than
+ * 10 GB', or '… 50 MB' when the limit is not whole gigabytes.
+ */
+export function sizeSentence(maxBytes: number): string {
+  const megabytes = Math.floor(maxBytes / (1024 * 1024));
+  const size = megabytes >= 1024 && megabytes % 1024 === 0 ? `${megabytes / 1024} GB` : `${megabytes} MB`;
+  return `File size must be less than ${size}`;
+}
+
 export type UploadDraft = {
   type: MediaType;
   title: string;
@@ -92,8 +102,6 @@ export function checkUpload(draft: UploadDraft, maxBytes = MAX_UPLOAD_BYTES): st
 export function fileOfAnyKind(file: File): boolean {
   return (['photo', 'video', 'audio', 'document'] as const).some((type) => fileFits(type, file));
 }
-
-const sizeSentence = (maxBytes: number) => `File size must be less than ${Math.floor(maxBytes / (1024 * 1024))}MB`;
 
 /**
  * docs/product.md "Uploading many files", checked before any is queued: at least one file, none over the limit
