@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { registerPerson, type Person } from '../support/api';
@@ -187,11 +190,15 @@ describe('uploading many files (Chromium)', () => {
 
   it('after a reload lists the unfinished file, and resumes it from the bytes the archive holds', async () => {
     const big = await largePhoto(`long-${Date.now()}.jpg`, 20);
+    // A file on disk, as a person's: chosen again, it has the same name, size and date, so it is recognised.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-queue-e2e-'));
+    const onDisk = path.join(folder, big.name);
+    fs.writeFileSync(onDisk, big.buffer);
     await withPage(browser, DESKTOP, async (page) => {
       await openGallery(page, rose);
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload Media' });
-      await dialog.getByLabel('Files').setInputFiles([big]);
+      await dialog.getByLabel('Files').setInputFiles(onDisk);
       await dialog.getByLabel('Title').fill('The long one');
       await uploadSpeed(page, 4 * 1024 * 1024);
       await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -213,7 +220,7 @@ describe('uploading many files (Chromium)', () => {
         if (request.method() === 'PATCH' && request.url().includes('/api/uploads/'))
           offsets.push(Number(request.headers()['upload-offset']));
       });
-      await panel.getByLabel('Choose the files again').setInputFiles([big]);
+      await panel.getByLabel('Choose the files again').setInputFiles(onDisk);
       await panel.getByRole('link', { name: `Open ${big.name}` }).waitFor({ timeout: 60_000 });
       // It went on from where the archive was, not from the first byte.
       expect(offsets.length).toBeGreaterThan(0);
@@ -222,5 +229,6 @@ describe('uploading many files (Chromium)', () => {
       const titles = (list.body.items as Array<{ title: string }>).map((entry) => entry.title);
       expect(titles.filter((title) => title === 'The long one')).toHaveLength(1);
     });
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });

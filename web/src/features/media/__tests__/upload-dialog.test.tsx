@@ -173,8 +173,7 @@ describe('UploadDialog', () => {
     await user.click(await screen.findByRole('option', { name: tom.displayName }));
     await user.click(screen.getByRole('button', { name: 'Upload 3 files' }));
 
-    expect(await screen.findByText('Uploading 3 files')).toBeInTheDocument();
-    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     const entries = queue.getSnapshot().entries;
     expect(entries.map((entry) => entry.name)).toEqual(['beach.jpg', 'dunes.jpg', 'pier.jpg']);
     expect(entries[0].metadata).toEqual({
@@ -196,7 +195,7 @@ describe('UploadDialog', () => {
     expect(screen.getByText('shared.jpg')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Grandpa at the pier');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Uploading 1 file')).toBeInTheDocument();
+    await waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(1));
     expect(queue.getSnapshot().entries[0].metadata).toMatchObject({
       filename: 'shared.jpg',
       title: 'Grandpa at the pier',

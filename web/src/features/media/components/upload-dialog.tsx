@@ -149,13 +149,8 @@ export function UploadDialog({ open, onClose, defaultAlbumId, initialFiles, onUp
 
   const form = useFormSubmit<{ queued: number } | MediaItem>({
     send: () => (isPost ? sendPost() : queueFiles()),
-    success: (result) =>
-      'queued' in result
-        ? {
-            title: result.queued === 1 ? 'Uploading 1 file' : `Uploading ${result.queued} files`,
-            description: 'You can go on browsing: the uploads panel shows how they are doing.',
-          }
-        : { title: 'Media uploaded successfully' },
+    // Queued files show in the uploads panel at once: a toast over it would only hide it.
+    success: (result) => ('queued' in result ? null : { title: 'Media uploaded successfully' }),
     refresh: (result) => {
       if ('queued' in result) return onQueued?.(result.queued);
       onUploaded?.(result);

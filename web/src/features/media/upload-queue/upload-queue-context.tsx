@@ -52,14 +52,19 @@ export function UploadQueueProvider({ userId, queue: given, children }: UploadQu
   const refresh = useRefreshMedia();
   const { entries } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const arrived = entries.filter((entry) => entry.state === 'done').length;
+  const lastRefresh = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // docs/product.md "Fresh lists": a new item shows at once; while many arrive, the lists are read again at most
+  // every REFRESH_PAUSE_MS, the last arrival included.
   useEffect(() => {
     if (arrived === 0 || timer.current) return;
+    const wait = Math.max(0, lastRefresh.current + REFRESH_PAUSE_MS - Date.now());
     timer.current = setTimeout(() => {
       timer.current = null;
+      lastRefresh.current = Date.now();
       void refresh();
-    }, REFRESH_PAUSE_MS);
+    }, wait);
   }, [arrived, refresh]);
   useEffect(
     () => () => {

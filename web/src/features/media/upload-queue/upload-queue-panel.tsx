@@ -260,12 +260,16 @@ export function UploadQueuePanel() {
           {expanded ? <ExpandMoreIcon /> : <ExpandLessIcon />}
         </IconButton>
       </Box>
-      <LinearProgress
-        variant="determinate"
-        value={progress.percent}
-        aria-label="All uploads"
-        sx={{ mx: 2, my: 1, height: 8, borderRadius: 4 }}
-      />
+      {progress.sending ? (
+        <LinearProgress
+          variant="determinate"
+          value={progress.percent}
+          aria-label="All uploads"
+          sx={{ mx: 2, my: 1, height: 8, borderRadius: 4 }}
+        />
+      ) : (
+        <Box sx={{ height: 8 }} />
+      )}
       <Box
         id={listId}
         hidden={!expanded}

@@ -426,6 +426,8 @@ export function queueProgress(entries: readonly UploadEntry[]) {
     0,
   );
   return {
+    /** Files are being sent or have been: the overall bar means something. */
+    sending: counted.length > 0,
     active: entries.filter(isActive).length,
     done: entries.filter((entry) => entry.state === 'done' || entry.state === 'exists').length,
     failed: entries.filter((entry) => entry.state === 'failed').length,
