@@ -107,6 +107,8 @@ const screens: Record<string, Screen> = {
         buffer: Buffer.from(pngFile([index * 90 + 30, 60, Date.now() % 250], 48).bytes),
       }));
       await dialog.getByLabel('Files').setInputFiles(files);
+      // An old date keeps them out of the profile's newest five, which other screens look for.
+      await dialog.getByLabel('Date').fill('1990-06-01');
       await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
       await dialog.waitFor({ state: 'detached' });
       const panel = page.getByRole('region', { name: 'Uploads' });

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { formatBytes } from '../utils/bytes';
 import { fileOfAnyKind } from '../utils/upload-checks';
 
-// Visually hidden but reachable: the button is its label.
+// Visually hidden: the buttons open them.
 const HIDDEN_INPUT = { position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' } as const;
 
 type FilePickerProps = {
@@ -38,7 +38,8 @@ export function FilePicker({
   onChange,
 }: FilePickerProps) {
   const inputId = useId();
-  const folderId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
   const take = (input: HTMLInputElement, fromFolder: boolean) => {
     const files = [...(input.files ?? [])];
     // A folder holds more than photos: only the files the archive takes, and never hidden ones.
@@ -54,15 +55,14 @@ export function FilePicker({
         {optional ? ' (optional)' : ''}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button component="label" htmlFor={inputId} variant="outlined" disabled={disabled}>
+        <Button variant="outlined" disabled={disabled} onClick={() => input.current?.click()}>
           {chosen > 0 ? (multiple ? 'Add more files' : 'Choose another') : `Choose ${noun}`}
         </Button>
         {offerFolder && (
           <Button
-            component="label"
-            htmlFor={folderId}
             variant="outlined"
             disabled={disabled}
+            onClick={() => folder.current?.click()}
             sx={{ display: { xs: 'none', md: 'inline-flex' } }}
           >
             Choose a folder
@@ -76,16 +76,19 @@ export function FilePicker({
       </Box>
       <input
         id={inputId}
+        ref={input}
         type="file"
         accept={accept}
         multiple={multiple}
         disabled={disabled}
+        // The keyboard reaches the button above, which opens it and shows the focus ring; the input is unseen.
+        tabIndex={-1}
         style={HIDDEN_INPUT}
         onChange={(event) => take(event.target, false)}
       />
       {offerFolder && (
         <input
-          id={folderId}
+          ref={folder}
           type="file"
           // React passes the attribute as it is; browsers then let one pick a folder and give every file inside.
           {...{ webkitdirectory: '', directory: '' }}

@@ -16,7 +16,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatBytes } from '../utils/bytes';
@@ -69,6 +69,9 @@ function Thumbnail({ entry }: { entry: UploadEntry }) {
   );
 }
 
+// docs/conventions.md "Touch targets": a link that stands alone is 44 px high.
+const STANDALONE_LINK = { ml: 0.5, fontWeight: 600, display: 'inline-flex', alignItems: 'center', minHeight: 44 };
+
 /** The words under a file's name: how far it is, or how it ended. */
 function statusOf(entry: UploadEntry): string {
   switch (entry.state) {
@@ -117,7 +120,7 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
           {entry.state === 'failed' && <ErrorOutlineIcon fontSize="small" />}
           <span>{status}</span>
           {settled && entry.inTrash && (
-            <Link component={RouterLink} to={paths.trash.getHref()} sx={{ ml: 0.5, fontWeight: 600 }}>
+            <Link component={RouterLink} to={paths.trash.getHref()} sx={STANDALONE_LINK}>
               Open the trash
             </Link>
           )}
@@ -126,7 +129,7 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
               component={RouterLink}
               to={paths.media.getHref(entry.mediaId)}
               aria-label={`Open ${entry.name}`}
-              sx={{ ml: 0.5, fontWeight: 600 }}
+              sx={STANDALONE_LINK}
             >
               Open
             </Link>
@@ -173,16 +176,18 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
 /** A file chooser for the files an earlier visit left unfinished. */
 function ChooseAgain() {
   const queue = useUploadQueue();
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button component="label" htmlFor={inputId} variant="outlined">
+      <Button variant="outlined" onClick={() => input.current?.click()}>
         Choose the files again
       </Button>
       <input
-        id={inputId}
+        ref={input}
+        aria-label="Choose the files again"
         type="file"
         multiple
+        tabIndex={-1}
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
