@@ -37,7 +37,6 @@ export function FilePicker({
   disabled,
   onChange,
 }: FilePickerProps) {
-  const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const take = (input: HTMLInputElement, fromFolder: boolean) => {
@@ -48,12 +47,10 @@ export function FilePicker({
     input.value = '';
   };
   const noun = label.toLowerCase();
+  const fullLabel = optional ? `${label} (optional)` : label;
   return (
     <Box>
-      <Typography component="label" htmlFor={inputId} sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
-        {label}
-        {optional ? ' (optional)' : ''}
-      </Typography>
+      <Typography sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>{fullLabel}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Button variant="outlined" disabled={disabled} onClick={() => input.current?.click()}>
           {chosen > 0 ? (multiple ? 'Add more files' : 'Choose another') : `Choose ${noun}`}
@@ -75,8 +72,9 @@ export function FilePicker({
         )}
       </Box>
       <input
-        id={inputId}
         ref={input}
+        // Named like the words above it; the buttons are what a finger or the keyboard reaches.
+        aria-label={fullLabel}
         type="file"
         accept={accept}
         multiple={multiple}
