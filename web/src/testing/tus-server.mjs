@@ -19,7 +19,8 @@ let nextMediaId = 100;
 const tus = new Server({
   path: '/uploads',
   datastore: new FileStore({ directory }),
-  exposedHeaders: ['Upload-Media-Id', 'Upload-Existing-Media-Id'],
+  // Date too: the browser reads it cross-origin only when exposed (the archive's own pages are same-origin).
+  exposedHeaders: ['Upload-Media-Id', 'Upload-Existing-Media-Id', 'Date'],
   onIncomingRequest: async (req, id) => {
     log.push({ method: req.method, id, offset: req.headers.get('upload-offset') });
   },

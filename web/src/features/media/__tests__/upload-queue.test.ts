@@ -95,8 +95,10 @@ describe(UploadQueue.name, () => {
     });
     // 150 KB in chunks of 64 KB: three PATCHes.
     expect(beach.patchOffsets).toEqual([0, 64 * KB, 128 * KB]);
-    // Done, the batch is "Just uploaded", and nothing is kept for resuming.
-    expect(sut.getSnapshot().justUploadedSince).toBe(entries[0].batchStartedAt);
+    // Done, the batch is "Just uploaded" from its first upload by the server's clock, and nothing is kept.
+    const since = Date.parse(sut.getSnapshot().justUploadedSince!);
+    const firstMade = Math.min(...entries.map((entry) => Date.parse(entry.createdAt!)));
+    expect(since).toBe(firstMade - 1000);
     expect(readPendingUploads(5)).toEqual([]);
   });
 

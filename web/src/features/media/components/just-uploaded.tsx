@@ -14,9 +14,6 @@ import { useOptionalUploadQueue, useOptionalUploadQueueState } from '../upload-q
 import { MediaPreview } from './media-preview';
 import { RoutedMediaDialog } from './routed-media-dialog';
 
-/** The batch's start by this browser's clock, a minute early: a server whose clock runs behind still counts it in. */
-const CLOCK_MARGIN_MS = 60_000;
-
 /**
  * docs/product.md "Just uploaded": after a batch, above the gallery, what it brought in, whatever its date (an old
  * photo would otherwise vanish into its month far down), until dismissed.
@@ -27,7 +24,7 @@ export function JustUploaded({ detailSlots }: { detailSlots?: MediaDetailSlots }
   const openItem = useOpenMedia(listId);
   const queue = useOptionalUploadQueue();
   const { justUploadedSince } = useOptionalUploadQueueState();
-  const since = justUploadedSince ? new Date(Date.parse(justUploadedSince) - CLOCK_MARGIN_MS).toISOString() : null;
+  const since = justUploadedSince;
   const { data } = useSWR<MediaPage>(since ? justUploadedKey(since) : null);
   const items = data?.items ?? [];
 

@@ -29,6 +29,8 @@ export type TusOptions = {
 export type TusCallbacks = {
   onProgress: (bytesSent: number, bytesTotal: number) => void;
   onSuccess: (result: UploadResult) => void;
+  /** The archive's clock when it made the upload (its answer's Date), for "Just uploaded". */
+  onCreated: (serverTime: string | null) => void;
   /** `network` when the archive could not be reached (worth trying again by itself once back online). */
   onError: (message: string, network: boolean) => void;
 };
@@ -120,6 +122,11 @@ export async function startTusUpload(
     removeFingerprintOnSuccess: true,
     onShouldRetry: (error) => !stopped && shouldRetry(error),
     onProgress: (sent, total) => callbacks.onProgress(sent, total),
+    onAfterResponse: (request, response) => {
+      if (request.getMethod() !== 'POST' || response.getStatus() !== 201) return;
+      const date = Date.parse(response.getHeader('Date') ?? '');
+      callbacks.onCreated(Number.isNaN(date) ? null : new Date(date).toISOString());
+    },
     onSuccess: ({ lastResponse }) => {
       const result = resultOf(lastResponse);
       if (result) return finish(result);

@@ -60,15 +60,21 @@ export type UploadEntry = {
   error?: string;
   /** A failure of the connection, tried again by itself once the browser is back online. */
   networkError?: boolean;
-  /** The batch it came in with (the time it was started), for "Just uploaded". */
+  /** The batch it came in with (the time it was started, by this browser's clock). */
   batchStartedAt: string;
+  /** When the archive made its upload, by the archive's clock: "Just uploaded" asks from the batch's first. */
+  createdAt?: string;
   /** Where an earlier visit's upload lives on the server. */
   uploadUrl?: string;
 };
 
 export type UploadQueueSnapshot = {
   entries: readonly UploadEntry[];
-  /** The start of the latest batch whose files are all settled with at least one new item: "Just uploaded". */
+  /**
+   * For "Just uploaded", once the latest batch has settled with at least one new item: when its first upload was
+   * made, by the archive's clock (a second early, as the answer's Date has whole seconds), else by this browser's
+   * a minute early, should the two clocks differ.
+   */
   justUploadedSince: string | null;
 };
 
@@ -168,7 +174,12 @@ export class UploadQueue {
     const batch = entries.filter((entry) => entry.batchStartedAt === changed.batchStartedAt);
     const settled = batch.every((entry) => SETTLED.has(entry.state));
     if (!settled || !batch.some((entry) => entry.state === 'done')) return this.snapshot.justUploadedSince;
-    return changed.batchStartedAt;
+    const byServer = batch
+      .map((entry) => entry.createdAt)
+      .filter((time): time is string => time !== undefined)
+      .sort()[0];
+    const [time, margin] = byServer ? [byServer, 1000] : [changed.batchStartedAt, 60_000];
+    return new Date(Date.parse(time) - margin).toISOString();
   }
 
   /** Lists the uploads an earlier visit left unfinished; those the archive finished meanwhile show as done. */
@@ -313,6 +324,9 @@ export class UploadQueue {
         const now = this.entry(entry.key)?.state;
         if (now !== 'uploading' && now !== 'finishing') return;
         this.update(entry.key, { bytesSent: sent, state: sent >= total ? 'finishing' : 'uploading' });
+      },
+      onCreated: (serverTime) => {
+        if (serverTime) this.update(entry.key, { createdAt: serverTime });
       },
       onSuccess: (result) => {
         this.running.delete(entry.key);
