@@ -278,7 +278,7 @@ export function UploadQueuePanel() {
       <Box
         id={listId}
         hidden={!expanded}
-        sx={{ overflowY: 'auto', minHeight: 0, maxHeight: { xs: '45vh', sm: '24rem' }, px: 2 }}
+        sx={{ overflowY: 'auto', minHeight: 0, maxHeight: { xs: '40vh', sm: 'min(24rem, 40vh)' }, px: 2 }}
       >
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {entries.map((entry) => (
