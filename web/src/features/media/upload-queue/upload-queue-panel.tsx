@@ -230,72 +230,76 @@ export function UploadQueuePanel() {
   const progress = queueProgress(entries);
   const finished = entries.some((entry) => ['done', 'exists', 'failed'].includes(entry.state));
   return (
-    <Paper
-      component="section"
-      elevation={6}
-      aria-labelledby={headingId}
-      sx={{
-        position: 'fixed',
-        zIndex: 'appBar',
-        bottom: { xs: 8, sm: 16 },
-        right: { xs: 8, sm: 16 },
-        left: { xs: 8, sm: 'auto' },
-        width: { sm: '26rem' },
-        maxWidth: { sm: 'calc(100vw - 32px)' },
-        maxHeight: 'calc(100vh - 16px)',
-        display: 'flex',
-        flexDirection: 'column',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 0.5, pt: 0.5 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography id={headingId} component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
-            Uploads
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-            {summaryOf(progress, entries.length)}
-          </Typography>
-        </Box>
-        <IconButton
-          aria-label={expanded ? 'Hide the uploads' : 'Show the uploads'}
-          aria-expanded={expanded}
-          aria-controls={listId}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          {expanded ? <ExpandMoreIcon /> : <ExpandLessIcon />}
-        </IconButton>
-      </Box>
-      {progress.sending ? (
-        <LinearProgress
-          variant="determinate"
-          value={progress.percent}
-          aria-label="All uploads"
-          sx={{ mx: 2, my: 1, height: 8, borderRadius: 4 }}
-        />
-      ) : (
-        <Box sx={{ height: 8 }} />
-      )}
-      <Box
-        id={listId}
-        hidden={!expanded}
-        sx={{ overflowY: 'auto', minHeight: 0, maxHeight: { xs: '40vh', sm: 'min(24rem, 40vh)' }, px: 2 }}
+    <>
+      {/* On a phone the panel spans the bottom: room below the page, so its end can be scrolled above the panel. */}
+      <Box sx={{ display: { xs: 'block', sm: 'none' }, height: '8rem' }} />
+      <Paper
+        component="section"
+        elevation={6}
+        aria-labelledby={headingId}
+        sx={{
+          position: 'fixed',
+          zIndex: 'appBar',
+          bottom: { xs: 8, sm: 16 },
+          right: { xs: 8, sm: 16 },
+          left: { xs: 8, sm: 'auto' },
+          width: { sm: '26rem' },
+          maxWidth: { sm: 'calc(100vw - 32px)' },
+          maxHeight: 'calc(100vh - 16px)',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
       >
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {entries.map((entry) => (
-            <UploadRow key={entry.key} entry={entry} />
-          ))}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 0.5, pt: 0.5 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography id={headingId} component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
+              Uploads
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+              {summaryOf(progress, entries.length)}
+            </Typography>
+          </Box>
+          <IconButton
+            aria-label={expanded ? 'Hide the uploads' : 'Show the uploads'}
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {expanded ? <ExpandMoreIcon /> : <ExpandLessIcon />}
+          </IconButton>
         </Box>
-      </Box>
-      {expanded && (progress.needsFile > 0 || finished) && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', px: 2, pb: 1.5, pt: 0.5 }}>
-          {progress.needsFile > 0 && <ChooseAgain />}
-          {finished && (
-            <Button variant="text" onClick={() => queue.clearFinished()}>
-              Clear finished
-            </Button>
-          )}
+        {progress.sending ? (
+          <LinearProgress
+            variant="determinate"
+            value={progress.percent}
+            aria-label="All uploads"
+            sx={{ mx: 2, my: 1, height: 8, borderRadius: 4 }}
+          />
+        ) : (
+          <Box sx={{ height: 8 }} />
+        )}
+        <Box
+          id={listId}
+          hidden={!expanded}
+          sx={{ overflowY: 'auto', minHeight: 0, maxHeight: { xs: '30vh', sm: 'min(24rem, 40vh)' }, px: 2 }}
+        >
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {entries.map((entry) => (
+              <UploadRow key={entry.key} entry={entry} />
+            ))}
+          </Box>
         </Box>
-      )}
-    </Paper>
+        {expanded && (progress.needsFile > 0 || finished) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', px: 2, pb: 1.5, pt: 0.5 }}>
+            {progress.needsFile > 0 && <ChooseAgain />}
+            {finished && (
+              <Button variant="text" onClick={() => queue.clearFinished()}>
+                Clear finished
+              </Button>
+            )}
+          </Box>
+        )}
+      </Paper>
+    </>
   );
 }
