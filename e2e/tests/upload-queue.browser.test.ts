@@ -115,10 +115,10 @@ describe('uploading many files (Chromium)', () => {
         .waitFor();
       await page.keyboard.press('Escape');
 
-      await strip.getByRole('button', { name: 'Dismiss Just uploaded' }).click();
-      await strip.waitFor({ state: 'detached' });
       await panel.getByRole('button', { name: 'Clear finished' }).click();
       await panel.waitFor({ state: 'detached' });
+      await strip.getByRole('button', { name: 'Dismiss Just uploaded' }).click();
+      await strip.waitFor({ state: 'detached' });
     });
   });
 

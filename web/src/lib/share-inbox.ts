@@ -24,12 +24,17 @@ function done(transaction: IDBTransaction): Promise<void> {
   });
 }
 
-/** Keeps shared files (after what an earlier share left, until the app takes them). */
+/**
+ * Keeps the files of one share until the app takes them, in place of what an earlier share left: a share is one
+ * batch, and the same share received twice must not bring its files twice (they arrive without their dates, so
+ * two copies could not be told apart).
+ */
 export async function putSharedFiles(files: File[]): Promise<void> {
   const database = await openInbox();
   try {
     const transaction = database.transaction(STORE, 'readwrite');
     const store = transaction.objectStore(STORE);
+    store.clear();
     for (const file of files) store.add(file);
     await done(transaction);
   } finally {
