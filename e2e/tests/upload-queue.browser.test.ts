@@ -190,48 +190,53 @@ describe('uploading many files (Chromium)', () => {
 
   it("takes photos shared with the installed app (the service worker's share target) into the upload dialog", async () => {
     const files = await Promise.all([31, 32].map((seed) => photo(`shared-${seed}-${Date.now()}.jpg`, seed)));
-    await withPage(browser, PHONE, async (page) => {
-      await openGallery(page, rose);
-      // The service worker of the built app is running.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-      expect(manifest.share_target).toEqual({
-        action: '/share',
-        method: 'POST',
-        enctype: 'multipart/form-data',
-        params: { files: [{ name: 'media', accept: ['image/*', 'video/*'] }] },
-      });
-      // What a phone's Share does: a form POSTed to the share target's address.
-      await page.evaluate(() => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.enctype = 'multipart/form-data';
-        form.action = '/share';
-        form.id = 'share-form';
-        const input = document.createElement('input');
-        input.type = 'file';
-        input.name = 'media';
-        input.multiple = true;
-        input.id = 'share-files';
-        form.append(input);
-        document.body.append(form);
-      });
-      await page.locator('#share-files').setInputFiles(files);
-      await Promise.all([
-        page.waitForURL(/\/share\?received=2$/),
-        page.evaluate(() => (document.getElementById('share-form') as HTMLFormElement).submit()),
-      ]);
-      const dialog = page.getByRole('dialog', { name: 'Upload Media' });
-      for (const file of files) await dialog.getByText(file.name).waitFor();
-      await dialogsShown(page);
-      await screenshot(page, 'upload-queue-shared-phone');
-      await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
-      const panel = panelOf(page);
-      await panel.getByText('All 2 done').waitFor();
-    });
+    await withPage(
+      browser,
+      PHONE,
+      async (page) => {
+        await openGallery(page, rose);
+        // The service worker of the built app is running.
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+        expect(manifest.share_target).toEqual({
+          action: '/share',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'media', accept: ['image/*', 'video/*'] }] },
+        });
+        // What a phone's Share does: a form POSTed to the share target's address.
+        await page.evaluate(() => {
+          const form = document.createElement('form');
+          form.method = 'POST';
+          form.enctype = 'multipart/form-data';
+          form.action = '/share';
+          form.id = 'share-form';
+          const input = document.createElement('input');
+          input.type = 'file';
+          input.name = 'media';
+          input.multiple = true;
+          input.id = 'share-files';
+          form.append(input);
+          document.body.append(form);
+        });
+        await page.locator('#share-files').setInputFiles(files);
+        await Promise.all([
+          page.waitForURL(/\/share\?received=2$/),
+          page.evaluate(() => (document.getElementById('share-form') as HTMLFormElement).submit()),
+        ]);
+        const dialog = page.getByRole('dialog', { name: 'Upload Media' });
+        for (const file of files) await dialog.getByText(file.name).waitFor();
+        await dialogsShown(page);
+        await screenshot(page, 'upload-queue-shared-phone');
+        await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+        const panel = panelOf(page);
+        await panel.getByText('All 2 done').waitFor();
+      },
+      'allow',
+    );
   });
 
   it('after a reload lists the unfinished file, and resumes it from the bytes the archive holds', async () => {
