@@ -52,15 +52,7 @@ export async function takeSharedFiles(): Promise<File[]> {
     const all = store.getAll();
     store.clear();
     await done(transaction);
-    const files = (all.result as unknown[]).filter((value): value is File => value instanceof Blob && 'name' in value);
-    // A shared file carries no date of its own: the same name and size is the same file, shared twice.
-    const seen = new Set<string>();
-    return files.filter((file) => {
-      const identity = `${file.name}/${file.size}`;
-      if (seen.has(identity)) return false;
-      seen.add(identity);
-      return true;
-    });
+    return (all.result as unknown[]).filter((value): value is File => value instanceof Blob && 'name' in value);
   } finally {
     database.close();
   }

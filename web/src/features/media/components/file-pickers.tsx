@@ -128,12 +128,13 @@ export function ChosenFiles({ files, maxBytes, onRemove }: ChosenFilesProps) {
         aria-labelledby={headingId}
         sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: '16rem', overflowY: 'auto' }}
       >
-        {files.slice(0, SHOWN).map((file) => {
+        {files.slice(0, SHOWN).map((file, index) => {
           const tooLarge = maxBytes !== undefined && file.size > maxBytes;
           return (
             <Box
               component="li"
-              key={`${file.name}/${file.size}/${file.lastModified}`}
+              // By place: a file without a known date gives a new lastModified each time it is read.
+              key={`${index}/${file.name}`}
               sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
             >
               <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>

@@ -32,7 +32,8 @@ export function SharePage({ arrivalKey }: { arrivalKey: string }) {
   useEffect(() => {
     let current = true;
     void sharedFiles(arrivalKey).then((taken) => {
-      if (current) setFiles(taken);
+      // The first arrival's files stay: a later look finds the inbox emptied, or the same share again.
+      if (current) setFiles((shown) => (shown && shown.length > 0 ? shown : taken));
     });
     return () => {
       current = false;

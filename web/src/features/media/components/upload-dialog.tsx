@@ -66,12 +66,17 @@ const KINDS: ReadonlyArray<{ value: Kind; label: string }> = [
   { value: 'post', label: 'Post' },
 ];
 
-/** The same file twice (chosen again, or in two folders' worth) goes into the batch once. */
+/**
+ * The same file twice (chosen again, or handed over again) goes into the batch once. A file without a known date
+ * (a shared one) gives a new `lastModified` each time it is asked, so the very same object counts first.
+ */
 function withoutRepeats(files: File[]): File[] {
+  const seenFiles = new Set<File>();
   const seen = new Set<string>();
   return files.filter((file) => {
     const identity = `${file.name}/${file.size}/${file.lastModified}`;
-    if (seen.has(identity)) return false;
+    if (seenFiles.has(file) || seen.has(identity)) return false;
+    seenFiles.add(file);
     seen.add(identity);
     return true;
   });
