@@ -23,6 +23,8 @@ module.exports = {
     '^@family/shared/genealogy$': '<rootDir>/../packages/shared/src/genealogy/genealogical-date.ts',
     // d3-hierarchy ships ES modules only; its UMD build is the same code for Jest's CommonJS.
     '^d3-hierarchy$': '<rootDir>/../node_modules/d3-hierarchy/dist/d3-hierarchy.js',
+    // tus-js-client's browser build (XMLHttpRequest, Blob slices, localStorage), as Vite bundles it; its "main" is Node's.
+    '^tus-js-client$': '<rootDir>/../node_modules/tus-js-client/lib.es5/browser/index.js',
     '\\.(css|less|scss)$': '<rootDir>/src/testing/style-stub.cjs',
     '\\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|mp3|mp4)$': '<rootDir>/src/testing/file-stub.cjs',
   },

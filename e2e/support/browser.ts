@@ -34,8 +34,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Whether the app's service worker may run. Blocked unless a test is about it: once it controls the page, Chromium
+ * hands every request to it, and Playwright then misses downloads (a link with `download`) that go through it.
+ */
+export type ServiceWorkers = 'allow' | 'block';
+
 /** A fresh browser profile (no cookies) at a given size; touch on for phone widths. */
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  serviceWorkers: ServiceWorkers = 'block',
+): Promise<{ context: BrowserContext; page: Page }> {
   const isPhone = viewport.width < 600;
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -43,6 +53,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
     hasTouch: isPhone,
     isMobile: isPhone,
     deviceScaleFactor: 1,
+    serviceWorkers,
   });
   const page = await context.newPage();
   return { context, page };
@@ -89,8 +100,9 @@ export async function withPage(
   browser: Browser,
   viewport: { width: number; height: number },
   steps: (page: Page, context: BrowserContext) => Promise<void>,
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<void> {
-  const { context, page } = await newPage(browser, viewport);
+  const { context, page } = await newPage(browser, viewport, serviceWorkers);
   try {
     await steps(page, context);
   } finally {

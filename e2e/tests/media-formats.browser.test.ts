@@ -163,10 +163,10 @@ describe('real family media in a browser', () => {
       fs.copyFileSync(path.join(SAMPLES_DIR, 'samsung-s10-grid.heic'), file);
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload Media' });
+      await dialog.getByLabel('Files').setInputFiles(file);
       await dialog.getByLabel('Title').fill(title);
-      await dialog.getByLabel('File').setInputFiles(file);
       await dialog.getByRole('button', { name: 'Upload' }).click();
-      await page.getByText('Media uploaded successfully').waitFor();
+      await page.getByRole('region', { name: 'Uploads' }).getByRole('link', { name: 'Open holiday.heic' }).waitFor();
 
       const card = page.getByRole('article', { name: title });
       await card.getByRole('img', { name: 'Preparing…' }).waitFor();

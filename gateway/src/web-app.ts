@@ -20,7 +20,21 @@ export function webApp(distDir: string): Router {
       serveStatic: { immutable: true, maxAge: '365d', fallthrough: false },
     }),
   );
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  // The service worker and the manifest are looked at again on every visit, so a new version reaches everyone.
+  router.use(
+    express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  // A phone's share reaches the gateway only when the app's service worker is not running (it answers the POST
+  // itself): the page then says the files did not arrive.
+  router.post('/share', (_req, res) => {
+    res.redirect(303, '/share?received=0');
+  });
   router.get(/.*/, (_req, res) => {
     if (!fs.existsSync(indexFile)) {
       res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm run build`, then reload.');

@@ -82,6 +82,8 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.skipWaiting()');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Family Archive"}');
     // A build's compressed copies beside a large script (web/vite.config.mts).
     const script = `console.log(${JSON.stringify('family '.repeat(500))});`;
     fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), script);
@@ -456,6 +458,23 @@ describe('gateway (real auth and profile services, real Redis)', () => {
     expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(asset.headers['cache-control']).toMatch(/immutable/);
     await request(app).get('/assets/nope.js').expect(404);
+  });
+
+  it('has the service worker and the manifest looked at again on every visit', async () => {
+    const app = gateway().app;
+    for (const file of ['/sw.js', '/manifest.webmanifest']) {
+      const response = await request(app).get(file).expect(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await request(app).get('/manifest.webmanifest')).headers['content-type']).toMatch(/manifest\+json/);
+  });
+
+  it('sends a share that reached it without the service worker to the page that says it did not arrive', async () => {
+    const response = await request(gateway().app)
+      .post('/share')
+      .attach('media', Buffer.from('jpeg bytes'), 'beach.jpg')
+      .expect(303);
+    expect(response.headers.location).toBe('/share?received=0');
   });
 
   it('sends the compressed copy of an asset the browser accepts, brotli first, with Vary and a year of caching', async () => {

@@ -31,5 +31,7 @@ export const paths = {
     path: '/media/:id',
     getHref: (id: number | string) => `/media/${id}`,
   },
+  /** Where a phone's "Share → Family Archive" lands (the manifest's share_target; the service worker answers the POST). */
+  share: { path: '/share', getHref: () => '/share' },
   notFound: { path: '*' },
 } as const;

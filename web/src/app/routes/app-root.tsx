@@ -7,7 +7,10 @@ import { useToast } from '../../components/toast/use-toast';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/use-logout';
 import { type MediaAddressState, PageBehindMediaContext } from '../../features/media/hooks/media-address';
+import { forgetUploads, UploadQueueProvider } from '../../features/media/upload-queue/upload-queue-context';
+import { UploadQueuePanel } from '../../features/media/upload-queue/upload-queue-panel';
 import { errorMessage } from '../../lib/api';
+import { forgetSharedFiles } from '../../lib/share-inbox';
 import { useCurrentUser } from '../../lib/queries/current-user';
 
 const AuthScreen = lazy(() =>
@@ -64,6 +67,9 @@ export function AppRoot() {
   const onLogout = async () => {
     try {
       await logout.trigger();
+      // docs/product.md "The sign-in screen": nothing of the archive stays in the browser, unfinished uploads neither.
+      forgetUploads();
+      void forgetSharedFiles();
       navigate(paths.home.getHref(), { replace: true });
       toast({ title: 'Logged out successfully' });
     } catch {
@@ -72,16 +78,19 @@ export function AppRoot() {
   };
 
   return (
-    <AppLayout
-      onLogout={onLogout}
-      loggingOut={logout.isMutating}
-      loading={navigation.state === 'loading'}
-      userName={user.displayName}
-    >
-      <PageBehindMediaContext.Provider value={keepingPage}>
-        {page}
-        {over}
-      </PageBehindMediaContext.Provider>
-    </AppLayout>
+    <UploadQueueProvider userId={user.id}>
+      <AppLayout
+        onLogout={onLogout}
+        loggingOut={logout.isMutating}
+        loading={navigation.state === 'loading'}
+        userName={user.displayName}
+      >
+        <PageBehindMediaContext.Provider value={keepingPage}>
+          {page}
+          {over}
+        </PageBehindMediaContext.Provider>
+        <UploadQueuePanel />
+      </AppLayout>
+    </UploadQueueProvider>
   );
 }

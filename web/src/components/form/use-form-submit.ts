@@ -9,8 +9,8 @@ export type FormSubmitOptions<T> = {
    * wrong: then nothing is sent. The promise rejects when sending did not work.
    */
   send: () => Promise<T> | null;
-  /** The toast once it worked. */
-  success: (result: T) => ToastInput;
+  /** The toast once it worked, or null when what follows shows it already. */
+  success: (result: T) => ToastInput | null;
   /** Once it worked, before closing: the lists that show the change fetch again. */
   refresh?: (result: T) => unknown;
   /** Empties the fields: after a success and when the form is closed. */
@@ -69,7 +69,8 @@ export function useFormSubmit<T>({
       sending.current = false;
       setBusy(false);
     }
-    toast(success(result));
+    const said = success(result);
+    if (said) toast(said);
     void refresh?.(result);
     reset?.();
     onClose?.();

@@ -1,8 +1,18 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { startTusTestServer } from '../../../testing/tus-test-server';
 import { UploadDialog } from '../components/upload-dialog';
-import { FakeXhr, installFakeXhr, mediaItem, restoreXhr, rose } from './fixtures';
+import { UploadQueueProvider } from '../upload-queue/upload-queue-context';
+import { UploadQueue } from '../upload-queue/upload-queue';
+import { FakeXhr, installFakeXhr, mediaItem, restoreXhr, rose, tom } from './fixtures';
+
+let server: Awaited<ReturnType<typeof startTusTestServer>>;
+
+beforeAll(async () => {
+  server = await startTusTestServer();
+});
+afterAll(() => server.stop());
 
 function backEnd(
   albums: unknown = [
@@ -16,48 +26,76 @@ function backEnd(
     if (call.url === '/api/albums')
       return typeof albums === 'number' ? fakeResponse(albums, { message: 'Down' }) : fakeResponse(200, albums);
     if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null });
+    if (call.url === '/api/users') return fakeResponse(200, [rose, tom]);
+    if (call.url.startsWith('/api/people?')) return fakeResponse(200, { items: [], nextCursor: null });
     return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
   });
 }
 
-function renderDialog() {
-  const onClose = jest.fn();
-  const view = renderWithProviders(<UploadDialog open onClose={onClose} />);
-  return { onClose, ...view };
-}
-
-function chooseFile(label: 'File' | 'Image', file: File) {
-  fireEvent.change(screen.getByLabelText(label === 'Image' ? 'Image (optional)' : 'File'), {
-    target: { files: [file] },
+const queues: UploadQueue[] = [];
+function makeQueue() {
+  const queue = new UploadQueue({
+    userId: rose.id,
+    endpoint: server.endpoint,
+    hash: async () => null,
+    findExisting: async () => new Map(),
+    fetchResult: server.fetchResult,
+    chunkSize: 64 * 1024,
+    retryDelays: [],
   });
+  queues.push(queue);
+  return queue;
 }
 
-const photo = () => new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
+function renderDialog(props: { initialFiles?: File[] } = {}) {
+  const onClose = jest.fn();
+  const queue = makeQueue();
+  const view = renderWithProviders(
+    <UploadQueueProvider userId={rose.id} queue={queue}>
+      <UploadDialog open onClose={onClose} {...props} />
+    </UploadQueueProvider>,
+  );
+  return { onClose, queue, ...view };
+}
 
-beforeEach(installFakeXhr);
+const chooseFiles = (...files: File[]) => fireEvent.change(screen.getByLabelText('Files'), { target: { files } });
+
+let made = 0;
+const photo = (name = 'beach.jpg', size?: number) => {
+  const file = new File([`jpeg bytes of ${name} ${++made}`], name, { type: 'image/jpeg', lastModified: made });
+  return size === undefined ? file : Object.defineProperty(file, 'size', { value: size });
+};
+
+beforeEach(() => localStorage.clear());
 afterEach(() => {
+  // Nothing a test started goes on sending into the next one.
+  for (const queue of queues.splice(0)) queue.dispose();
   restoreFetch();
   restoreXhr();
 });
 
 describe('UploadDialog', () => {
-  it('shows the fields for files, and for posts Content, Website URL and an optional Image', async () => {
+  it('takes many files with no type to choose, and for posts shows Title, Content, Website URL and an Image', async () => {
     backEnd();
     const { user } = renderDialog();
-    expect(screen.getByLabelText('Type')).toHaveValue('photo');
-    expect(screen.getByLabelText('Title')).toBeInTheDocument();
+    expect(screen.getByLabelText('Type')).toHaveValue('files');
+    expect(screen.getByLabelText('Files')).toHaveAttribute('multiple');
+    expect(screen.getByLabelText('Files')).not.toHaveAttribute('accept');
+    expect(screen.getByText('Choose a folder')).toBeInTheDocument();
+    expect(screen.getByText('No files chosen')).toBeInTheDocument();
+    // The title belongs to one file: with none or many, each is named after its file.
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Date')).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText('Description')).toBeInTheDocument();
-    expect(screen.getByLabelText('File')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByLabelText('Tag people')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Type'), 'post');
+    expect(screen.getByLabelText('Title')).toBeInTheDocument();
     expect(screen.getByLabelText('Content')).toBeInTheDocument();
     expect(screen.getByLabelText('Website URL')).toBeInTheDocument();
-    expect(screen.getByLabelText('Image (optional)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Image (optional)')).toHaveAttribute('accept', 'image/*');
     expect(screen.queryByLabelText('Description')).not.toBeInTheDocument();
-
-    await user.selectOptions(screen.getByLabelText('Type'), 'document');
-    expect(screen.getByLabelText('File')).toHaveAttribute('accept', '.pdf,.doc,.docx,.odt,.txt');
+    expect(screen.queryByLabelText('Files')).not.toBeInTheDocument();
   });
 
   it('offers No Album and the albums one may add to; a failing album list still leaves No Album', async () => {
@@ -76,139 +114,174 @@ describe('UploadDialog', () => {
     expect(screen.getByRole('option', { name: 'No Album' })).toBeInTheDocument();
   });
 
-  it.each([
-    ['no title', { title: '', file: photo() }, 'Please enter a title'],
-    ['no file', { title: 'Beach', file: null }, 'Please select a file to upload'],
-    [
-      'a file of 50MB and a byte',
-      { title: 'Beach', file: Object.defineProperty(photo(), 'size', { value: 50 * 1024 * 1024 + 1 }) },
-      'File size must be less than 50MB',
-    ],
-    [
-      'a video as a photo',
-      { title: 'Beach', file: new File(['x'], 'clip.mp4', { type: 'video/mp4' }) },
-      'A photo must be an image file (such as JPEG, PNG, GIF, WebP or HEIC).',
-    ],
-  ])('checks before sending: %s', async (_what, { title, file }, message) => {
+  it('lists the chosen files with their sizes; one can be removed, and one file alone may have a title', async () => {
     backEnd();
     const { user } = renderDialog();
-    if (title) await user.type(screen.getByLabelText('Title'), title);
-    if (file) chooseFile('File', file);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    chooseFiles(photo('beach.jpg'), photo('dunes.jpg'));
+    chooseFiles(photo('pier.jpg'));
+    expect(screen.getByText(/^3 files,/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload 3 files' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove dunes.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Remove pier.jpg' }));
+    expect(screen.getByText(/^1 file,/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toBeInTheDocument();
+    expect(screen.getByText("Leave empty to use the file's name.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['no file', [], 'Please select a file to upload'],
+    ['a file of 50MB and a byte', [photo('big.jpg', 50 * 1024 * 1024 + 1)], 'File size must be less than 50 MB'],
+    [
+      'one of several over the limit',
+      [photo('small.jpg'), photo('huge.mov', 60 * 1024 * 1024)],
+      'File size must be less than 50 MB: remove huge.mov',
+    ],
+  ])('checks before anything is queued: %s', async (_what, files, message) => {
+    backEnd();
+    const { user, queue } = renderDialog();
+    if (files.length) chooseFiles(...files);
+    await user.click(screen.getByRole('button', { name: /^Upload/ }));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(FakeXhr.last).toBeNull();
+    expect(queue.getSnapshot().entries).toEqual([]);
   });
 
   it('takes the upload limit the server announces when the operator raised it', async () => {
     const MB = 1024 * 1024;
     backEnd(undefined, 200 * MB);
-    const { user } = renderDialog();
-    await user.type(screen.getByLabelText('Title'), 'Wedding video');
-    await user.selectOptions(screen.getByLabelText('Type'), 'video');
-    const clip = (size: number) =>
-      Object.defineProperty(new File(['x'], 'wedding.mp4', { type: 'video/mp4' }), 'size', { value: size });
+    const { user, queue } = renderDialog();
     // Wait until the limit has come, then a file over it is refused with the limit in the sentence.
+    chooseFiles(photo('wedding.mp4', 200 * MB + 1));
     await waitFor(async () => {
-      chooseFile('File', clip(200 * MB + 1));
       await user.click(screen.getByRole('button', { name: 'Upload' }));
-      expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 200MB');
+      expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 200 MB');
     });
-    expect(FakeXhr.last).toBeNull();
-    chooseFile('File', clip(120 * MB));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(FakeXhr.last).not.toBeNull();
+    expect(queue.getSnapshot().entries).toEqual([]);
   });
 
-  it('takes documents by their extension, and a post without an image', async () => {
+  it('puts the files into the upload queue with the fields set once for the whole batch, and closes', async () => {
     backEnd();
-    const { user } = renderDialog();
-    await user.selectOptions(screen.getByLabelText('Type'), 'document');
-    await user.type(screen.getByLabelText('Title'), 'Letter');
-    chooseFile('File', new File(['x'], 'letter.exe', { type: 'application/octet-stream' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'A document must be a PDF, a Word file (.doc or .docx) or a plain text file (.txt).',
-    );
-    chooseFile('File', new File(['x'], 'letter.docx', { type: '' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(FakeXhr.last).not.toBeNull();
-  });
-
-  it('uploads with a progress bar, says so, and closes', async () => {
-    backEnd();
-    const { user, onClose } = renderDialog();
+    const { user, queue, onClose } = renderDialog();
     await waitFor(() => expect(screen.getByRole('option', { name: 'Summer 1998' })).toBeInTheDocument());
+    chooseFiles(photo('beach.jpg'), photo('dunes.jpg'), photo('pier.jpg'));
     await user.selectOptions(screen.getByLabelText('Album'), '7');
-    await user.type(screen.getByLabelText('Title'), '  Beach  ');
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2019-07-04' } });
-    await user.type(screen.getByLabelText('Description'), 'At the sea');
-    chooseFile('File', photo());
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.type(screen.getByLabelText('Description'), '  At the sea ');
+    await user.click(screen.getByLabelText('Tag people'));
+    await user.click(await screen.findByRole('option', { name: tom.displayName }));
+    await user.click(screen.getByRole('button', { name: 'Upload 3 files' }));
 
-    const xhr = FakeXhr.last!;
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/media');
-    expect(xhr.withCredentials).toBe(true);
-    const sent = xhr.body!;
-    expect([...sent.keys()]).toEqual(['type', 'title', 'albumId', 'mediaDate', 'description', 'file']);
-    expect(sent.get('type')).toBe('photo');
-    expect(sent.get('title')).toBe('Beach');
-    expect(sent.get('albumId')).toBe('7');
-    expect(sent.get('mediaDate')).toBe('2019-07-04');
-    expect((sent.get('file') as File).name).toBe('beach.jpg');
-
-    expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-    act(() => xhr.progress(40, 100));
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');
-    expect(screen.getByText('40%')).toBeInTheDocument();
-
-    act(() => xhr.respond(201, mediaItem()));
-    expect(await screen.findByText('Media uploaded successfully')).toBeInTheDocument();
-    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const entries = queue.getSnapshot().entries;
+    expect(entries.map((entry) => entry.name)).toEqual(['beach.jpg', 'dunes.jpg', 'pier.jpg']);
+    expect(entries[0].metadata).toEqual({
+      filename: 'beach.jpg',
+      filetype: 'image/jpeg',
+      description: 'At the sea',
+      mediaDate: '2019-07-04',
+      albumId: '7',
+      taggedUsers: JSON.stringify([tom.id]),
+    });
+    // They arrive at the (real) tus server with those fields.
+    await waitFor(() => expect(queue.getSnapshot().entries.every((entry) => entry.state === 'done')).toBe(true));
+    expect((await server.seenOf('pier.jpg')).result?.metadata?.albumId).toBe('7');
   });
 
-  it('cancels an upload in progress and lets one try again', async () => {
+  it('sends one file with its own title, and takes files handed to it (dropped or shared)', async () => {
     backEnd();
-    const { user, onClose } = renderDialog();
-    await user.type(screen.getByLabelText('Title'), 'Beach');
-    chooseFile('File', photo());
+    const { user, queue } = renderDialog({ initialFiles: [photo('shared.jpg')] });
+    expect(screen.getByText('shared.jpg')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), 'Grandpa at the pier');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    act(() => FakeXhr.last!.progress(10, 100));
-
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(FakeXhr.last!.aborted).toBe(true);
-    expect(await screen.findByRole('button', { name: 'Upload' })).toBeEnabled();
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
-    expect(screen.queryByText('Upload Failed')).not.toBeInTheDocument();
+    await waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(1));
+    expect(queue.getSnapshot().entries[0].metadata).toMatchObject({
+      filename: 'shared.jpg',
+      title: 'Grandpa at the pier',
+    });
+    await waitFor(() => expect(queue.getSnapshot().entries[0].state).toBe('done'));
+    expect((await server.seenOf('shared.jpg')).result?.metadata?.title).toBe('Grandpa at the pier');
   });
 
-  it("shows the server's sentence in an 'Upload Failed' toast", async () => {
-    backEnd();
-    const { user, onClose } = renderDialog();
-    await user.type(screen.getByLabelText('Title'), 'Beach');
-    chooseFile('File', photo());
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    act(() => FakeXhr.last!.respond(409, { statusCode: 409, message: 'You already uploaded this file', id: 3 }));
+  describe('a post', () => {
+    beforeEach(installFakeXhr);
 
-    // The open dialog hides the rest of the page from assistive tech, the toast region included.
-    const toast = await screen.findByRole('alert', { hidden: true });
-    expect(toast).toHaveTextContent('Upload Failed');
-    expect(toast).toHaveTextContent('You already uploaded this file');
-    expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
-  });
+    async function writePost(user: ReturnType<typeof renderDialog>['user']) {
+      await user.selectOptions(screen.getByLabelText('Type'), 'post');
+      await user.type(screen.getByLabelText('Title'), '  Family news  ');
+      await user.type(screen.getByLabelText('Content'), 'We moved!');
+    }
 
-  it('says the network failed when the upload could not reach the archive', async () => {
-    backEnd();
-    const { user } = renderDialog();
-    await user.type(screen.getByLabelText('Title'), 'Beach');
-    chooseFile('File', photo());
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    act(() => FakeXhr.last!.fail());
-    // The open dialog hides the rest of the page from assistive tech, the toast region included.
-    const toast = await screen.findByRole('alert', { hidden: true });
-    expect(toast).toHaveTextContent('Upload Failed');
-    expect(toast).toHaveTextContent('Failed to upload media. Please try again.');
+    it('needs a title', async () => {
+      backEnd();
+      const { user } = renderDialog();
+      await user.selectOptions(screen.getByLabelText('Type'), 'post');
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a title');
+      expect(FakeXhr.last).toBeNull();
+    });
+
+    it('is sent at once with a progress bar, says so, and closes', async () => {
+      backEnd();
+      const { user, onClose, queue } = renderDialog();
+      await writePost(user);
+      fireEvent.change(screen.getByLabelText('Image (optional)'), { target: { files: [photo('house.jpg')] } });
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+      const xhr = FakeXhr.last!;
+      expect(xhr.method).toBe('POST');
+      expect(xhr.url).toBe('/api/media');
+      const sent = xhr.body!;
+      expect([...sent.keys()]).toEqual(['type', 'title', 'content', 'websiteUrl', 'file']);
+      expect(sent.get('type')).toBe('post');
+      expect(sent.get('title')).toBe('Family news');
+      expect((sent.get('file') as File).name).toBe('house.jpg');
+
+      expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+      act(() => xhr.progress(40, 100));
+      expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');
+      expect(screen.getByText('40%')).toBeInTheDocument();
+
+      act(() => xhr.respond(201, mediaItem({ type: 'post' })));
+      expect(await screen.findByText('Media uploaded successfully')).toBeInTheDocument();
+      expect(onClose).toHaveBeenCalled();
+      expect(queue.getSnapshot().entries).toEqual([]);
+    });
+
+    it('can be cancelled while it is sent, and tried again', async () => {
+      backEnd();
+      const { user, onClose } = renderDialog();
+      await writePost(user);
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      act(() => FakeXhr.last!.progress(10, 100));
+
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(FakeXhr.last!.aborted).toBe(true);
+      expect(await screen.findByRole('button', { name: 'Upload' })).toBeEnabled();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['the server refuses it', () => FakeXhr.last!.respond(400, { message: 'A website must start with https://' })],
+      ['the archive cannot be reached', () => FakeXhr.last!.fail()],
+    ])("says so in an 'Upload Failed' toast when %s", async (what, fail) => {
+      backEnd();
+      const { user, onClose } = renderDialog();
+      await writePost(user);
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      act(fail);
+      // The open dialog hides the rest of the page from assistive tech, the toast region included.
+      const toast = await screen.findByRole('alert', { hidden: true });
+      expect(toast).toHaveTextContent('Upload Failed');
+      expect(toast).toHaveTextContent(
+        what === 'the server refuses it'
+          ? 'A website must start with https://'
+          : 'Failed to upload media. Please try again.',
+      );
+      expect(onClose).not.toHaveBeenCalled();
+      expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Upload' })).toBeEnabled();
+    });
   });
 });

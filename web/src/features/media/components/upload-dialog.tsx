@@ -1,84 +1,131 @@
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
-import type { MediaItem, MediaType, UploadLimits, UploadMediaFields } from '@family/contract';
+import type { MediaItem, UploadLimits, UploadMediaFields } from '@family/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { ApiError } from '../../../lib/api';
+import { usePeopleToPick, type PickablePerson } from '../../../lib/queries/people';
 import { UPLOAD_LIMITS_KEY, useRefreshMedia } from '../../../lib/queries/media';
 import { type MediaUploadHandle, UploadCancelledError, uploadMedia } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
-import { MEDIA_TYPE_OPTIONS } from '../types';
-import { checkUpload, FILE_RULES } from '../utils/upload-checks';
+import { useUploadQueue } from '../upload-queue/upload-queue-context';
+import type { BatchFields } from '../upload-queue/upload-queue';
+import { checkFiles, checkUpload, FILE_RULES } from '../utils/upload-checks';
+import { ChosenFiles, FilePicker } from './file-pickers';
 
 type UploadDialogProps = {
   open: boolean;
   onClose: () => void;
   /** Preselects an album (an album's own page). */
   defaultAlbumId?: number;
+  /** Files chosen before the dialog opened: dropped on the gallery, or shared from a phone's gallery. */
+  initialFiles?: File[];
+  /** After a post is uploaded. */
   onUploaded?: (item: MediaItem) => void;
+  /** After files went into the upload queue. */
+  onQueued?: (count: number) => void;
 };
 
+type Kind = 'files' | 'post';
+
 type Draft = {
-  type: MediaType;
+  kind: Kind;
   albumId: string;
   title: string;
   mediaDate: string;
   description: string;
   content: string;
   websiteUrl: string;
-  file: File | null;
+  files: File[];
+  postImage: File | null;
+  tagged: PickablePerson[];
 };
 
-const emptyDraft = (albumId?: number): Draft => ({
-  type: 'photo',
+const emptyDraft = (albumId?: number, files: File[] = []): Draft => ({
+  kind: 'files',
   albumId: albumId ? String(albumId) : '',
   title: '',
   mediaDate: '',
   description: '',
   content: '',
   websiteUrl: '',
-  file: null,
+  files,
+  postImage: null,
+  tagged: [],
 });
 
-/** The "Upload dialog" of docs/product.md with its "Upload" checks, sent with a progress bar that can be cancelled. */
-export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: UploadDialogProps) {
+const KINDS: ReadonlyArray<{ value: Kind; label: string }> = [
+  { value: 'files', label: 'Photos, videos and other files' },
+  { value: 'post', label: 'Post' },
+];
+
+/**
+ * The same file twice (chosen again, or handed over again) goes into the batch once. A file without a known date
+ * (a shared one) gives a new `lastModified` each time it is asked, so the very same object counts first.
+ */
+function withoutRepeats(files: File[]): File[] {
+  const seenFiles = new Set<File>();
+  const seen = new Set<string>();
+  return files.filter((file) => {
+    const identity = `${file.name}/${file.size}/${file.lastModified}`;
+    if (seenFiles.has(file) || seen.has(identity)) return false;
+    seenFiles.add(file);
+    seen.add(identity);
+    return true;
+  });
+}
+
+/**
+ * The "Upload dialog" of docs/product.md: many files at once with fields set once for the whole batch (a title too
+ * when there is one file), handed to the upload queue; or a post, sent at once with a progress bar that can be
+ * cancelled.
+ */
+export function UploadDialog({ open, onClose, defaultAlbumId, initialFiles, onUploaded, onQueued }: UploadDialogProps) {
   const refresh = useRefreshMedia();
+  const queue = useUploadQueue();
   const { albums, error: albumsError } = useAlbumChoices();
+  const { people } = usePeopleToPick(open);
   const { data: limits } = useSWR<UploadLimits>(UPLOAD_LIMITS_KEY);
-  const [draft, setDraft] = useState<Draft>(() => emptyDraft(defaultAlbumId));
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(defaultAlbumId, initialFiles));
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
   const upload = useRef<MediaUploadHandle | null>(null);
-  const isPost = draft.type === 'post';
+  const isPost = draft.kind === 'post';
 
-  // A dialog closed in the middle of an upload stops it.
+  // Files dropped or shared while the dialog is open join those chosen.
+  useEffect(() => {
+    if (!initialFiles?.length) return;
+    setDraft((current) => ({ ...current, kind: 'files', files: withoutRepeats([...current.files, ...initialFiles]) }));
+  }, [initialFiles]);
+
+  // A dialog closed in the middle of a post's upload stops it.
   useEffect(() => () => upload.current?.cancel(), []);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  const send = () => {
-    const check = checkUpload({ type: draft.type, title: draft.title, file: draft.file }, limits?.maxUploadBytes);
+  const sendPost = () => {
+    const check = checkUpload({ type: 'post', title: draft.title, file: draft.postImage }, limits?.maxUploadBytes);
     setProblem(check);
     if (check) return null;
-
     const fields: UploadMediaFields = {
-      type: draft.type,
+      type: 'post',
       title: draft.title.trim(),
       ...(draft.albumId ? { albumId: String(Number.parseInt(draft.albumId, 10)) } : {}),
       ...(draft.mediaDate ? { mediaDate: draft.mediaDate } : {}),
-      ...(isPost ? { content: draft.content, websiteUrl: draft.websiteUrl } : { description: draft.description }),
+      content: draft.content,
+      websiteUrl: draft.websiteUrl,
     };
     // Fields before the file: the server can refuse a file of the wrong kind without reading all of it.
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (draft.file) form.append('file', draft.file, draft.file.name);
+    if (draft.postImage) form.append('file', draft.postImage, draft.postImage.name);
 
     setPercent(0);
     const handle = uploadMedia(form, ({ loaded, total }) =>
@@ -90,11 +137,28 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
     });
   };
 
-  const form = useFormSubmit({
-    send,
-    success: () => ({ title: 'Media uploaded successfully' }),
-    refresh: (item) => {
-      onUploaded?.(item);
+  const queueFiles = () => {
+    const check = checkFiles(draft.files, limits?.maxUploadBytes);
+    setProblem(check);
+    if (check) return null;
+    const fields: BatchFields = {
+      ...(draft.files.length === 1 && draft.title.trim() ? { title: draft.title.trim() } : {}),
+      ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
+      ...(draft.mediaDate ? { mediaDate: draft.mediaDate } : {}),
+      ...(draft.albumId ? { albumId: Number.parseInt(draft.albumId, 10) } : {}),
+      ...(draft.tagged.length ? { taggedUsers: draft.tagged.map((person) => person.id) } : {}),
+    };
+    queue.add(draft.files, fields);
+    return Promise.resolve<{ queued: number } | MediaItem>({ queued: draft.files.length });
+  };
+
+  const form = useFormSubmit<{ queued: number } | MediaItem>({
+    send: () => (isPost ? sendPost() : queueFiles()),
+    // Queued files show in the uploads panel at once: a toast over it would only hide it.
+    success: (result) => ('queued' in result ? null : { title: 'Media uploaded successfully' }),
+    refresh: (result) => {
+      if ('queued' in result) return onQueued?.(result.queued);
+      onUploaded?.(result);
       void refresh();
     },
     // Cancelling is not a failure; any other is said under its own title.
@@ -117,14 +181,15 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
     onClose,
   });
   const uploading = form.busy;
-  const fileRule = FILE_RULES[draft.type];
+  const oneFile = !isPost && draft.files.length === 1;
+  const count = draft.files.length;
 
   return (
     <FormDialog
       open={open}
       form={form}
       title="Upload Media"
-      submitLabel="Upload"
+      submitLabel={!isPost && count > 1 ? `Upload ${count} files` : 'Upload'}
       busyLabel="Uploading..."
       submitIcon={<UploadFileOutlinedIcon />}
       // docs/product.md "Upload dialog": Cancel stops a running upload, and otherwise closes.
@@ -134,21 +199,54 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
       <TextField
         select
         label="Type"
-        value={draft.type}
+        value={draft.kind}
         disabled={uploading}
         onChange={(event) => {
-          // The chosen file may not suit the new type: choose again.
-          setDraft((current) => ({ ...current, type: event.target.value as MediaType, file: null }));
+          set('kind', event.target.value as Kind);
           setProblem(null);
         }}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        {MEDIA_TYPE_OPTIONS.map((type) => (
-          <option key={type.value} value={type.value}>
-            {type.label}
+        {KINDS.map((kind) => (
+          <option key={kind.value} value={kind.value}>
+            {kind.label}
           </option>
         ))}
       </TextField>
+      {!isPost && (
+        <>
+          <FilePicker
+            label="Files"
+            multiple
+            offerFolder
+            disabled={uploading}
+            chosen={count}
+            onChange={(files) => {
+              setDraft((current) => ({ ...current, files: withoutRepeats([...current.files, ...files]) }));
+              setProblem(null);
+            }}
+          />
+          <ChosenFiles
+            files={draft.files}
+            maxBytes={limits?.maxUploadBytes}
+            onRemove={(file) =>
+              set(
+                'files',
+                draft.files.filter((other) => other !== file),
+              )
+            }
+          />
+        </>
+      )}
+      {(isPost || oneFile) && (
+        <TextField
+          label="Title"
+          value={draft.title}
+          disabled={uploading}
+          onChange={(event) => set('title', event.target.value)}
+          helperText={isPost ? undefined : "Leave empty to use the file's name."}
+        />
+      )}
       <TextField
         select
         label="Album"
@@ -166,20 +264,12 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
         ))}
       </TextField>
       <TextField
-        label="Title"
-        value={draft.title}
-        disabled={uploading}
-        onChange={(event) => set('title', event.target.value)}
-      />
-      <TextField
         label="Date"
         type="date"
         value={draft.mediaDate}
         disabled={uploading}
         onChange={(event) => set('mediaDate', event.target.value)}
-        helperText={
-          draft.type === 'photo' ? "Leave empty to use the photo's own date, or today." : 'Leave empty for today.'
-        }
+        helperText={isPost ? 'Leave empty for today.' : "Leave empty to use each photo's own date, or today."}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'Pick a date' } }}
       />
       {isPost ? (
@@ -200,34 +290,49 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
             disabled={uploading}
             onChange={(event) => set('websiteUrl', event.target.value)}
           />
+          <FilePicker
+            label="Image"
+            optional
+            accept={FILE_RULES.post.accept}
+            disabled={uploading}
+            chosen={draft.postImage ? 1 : 0}
+            chosenName={draft.postImage?.name}
+            onChange={(files) => {
+              set('postImage', files[0] ?? null);
+              setProblem(null);
+            }}
+          />
         </>
       ) : (
-        <TextField
-          label="Description"
-          multiline
-          minRows={2}
-          value={draft.description}
-          disabled={uploading}
-          onChange={(event) => set('description', event.target.value)}
-        />
+        <>
+          <TextField
+            label="Description"
+            multiline
+            minRows={2}
+            value={draft.description}
+            disabled={uploading}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <Autocomplete
+            multiple
+            options={people}
+            value={draft.tagged}
+            disabled={uploading}
+            onChange={(_event, value) => set('tagged', value)}
+            getOptionLabel={(person) => person.displayName}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            renderInput={(params) => (
+              <TextField {...params} label="Tag people" helperText="Everyone tagged is tagged in every file." />
+            )}
+          />
+        </>
       )}
-      <FilePicker
-        label={isPost ? 'Image' : 'File'}
-        optional={isPost}
-        accept={fileRule.accept}
-        file={draft.file}
-        disabled={uploading}
-        onChange={(file) => {
-          set('file', file);
-          setProblem(null);
-        }}
-      />
       {problem && (
         <Alert severity="error" role="alert">
           {problem}
         </Alert>
       )}
-      {uploading && (
+      {uploading && isPost && (
         <Box>
           <LinearProgress
             variant="determinate"
@@ -241,48 +346,5 @@ export function UploadDialog({ open, onClose, defaultAlbumId, onUploaded }: Uplo
         </Box>
       )}
     </FormDialog>
-  );
-}
-
-type FilePickerProps = {
-  label: string;
-  optional: boolean;
-  accept: string;
-  file: File | null;
-  disabled: boolean;
-  onChange: (file: File | null) => void;
-};
-
-/** A big "Choose …" button over the native file input, with the chosen file's name. */
-function FilePicker({ label, optional, accept, file, disabled, onChange }: FilePickerProps) {
-  const inputId = useId();
-  return (
-    <Box>
-      <Typography component="label" htmlFor={inputId} sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
-        {label}
-        {optional ? ' (optional)' : ''}
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button component="label" htmlFor={inputId} variant="outlined" disabled={disabled}>
-          {file ? 'Choose another' : `Choose ${label.toLowerCase()}`}
-        </Button>
-        <Typography sx={{ color: file ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}>
-          {file ? file.name : 'No file chosen'}
-        </Typography>
-      </Box>
-      <input
-        id={inputId}
-        type="file"
-        accept={accept}
-        disabled={disabled}
-        // Visually hidden but reachable: the button above is its label.
-        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-        onChange={(event) => {
-          onChange(event.target.files?.[0] ?? null);
-          // The same file can be chosen again after a refusal.
-          event.target.value = '';
-        }}
-      />
-    </Box>
   );
 }

@@ -59,6 +59,16 @@ export const FILE_RULES: Record<
   },
 };
 
+/**
+ * The server's own sentence for a file over the limit (docs/product.md "Upload"): 'File size must be less than
+ * 10 GB', or '… 50 MB' when the limit is not whole gigabytes.
+ */
+export function sizeSentence(maxBytes: number): string {
+  const megabytes = Math.floor(maxBytes / (1024 * 1024));
+  const size = megabytes >= 1024 && megabytes % 1024 === 0 ? `${megabytes / 1024} GB` : `${megabytes} MB`;
+  return `File size must be less than ${size}`;
+}
+
 export type UploadDraft = {
   type: MediaType;
   title: string;
@@ -82,8 +92,25 @@ export function checkUpload(draft: UploadDraft, maxBytes = MAX_UPLOAD_BYTES): st
   if (!draft.title.trim()) return 'Please enter a title';
   if (draft.type !== 'post' && !draft.file) return 'Please select a file to upload';
   if (draft.file && draft.file.size > maxBytes) {
-    return `File size must be less than ${Math.floor(maxBytes / (1024 * 1024))}MB`;
+    return sizeSentence(maxBytes);
   }
   if (draft.file && !fileFits(draft.type, draft.file)) return FILE_RULES[draft.type].message;
   return null;
+}
+
+/** Whether a file looks like one of the kinds the archive takes (a folder's other files are left out). */
+export function fileOfAnyKind(file: File): boolean {
+  return (['photo', 'video', 'audio', 'document'] as const).some((type) => fileFits(type, file));
+}
+
+/**
+ * docs/product.md "Uploading many files", checked before any is queued: at least one file, none over the limit
+ * (named when there are several). The kind is read from each file's bytes by the archive.
+ */
+export function checkFiles(files: File[], maxBytes = MAX_UPLOAD_BYTES): string | null {
+  if (files.length === 0) return 'Please select a file to upload';
+  const tooLarge = files.filter((file) => file.size > maxBytes);
+  if (tooLarge.length === 0) return null;
+  if (files.length === 1) return sizeSentence(maxBytes);
+  return `${sizeSentence(maxBytes)}: remove ${tooLarge.map((file) => file.name).join(', ')}`;
 }
