@@ -1,4 +1,5 @@
 import type { DetailedError, HttpResponse, PreviousUpload, Upload } from 'tus-js-client';
+import { UPLOAD_EXISTING_MEDIA_ID_HEADER, UPLOAD_MEDIA_ID_HEADER } from '@family/contract';
 import { ApiError, errorMessage } from '../../../lib/api';
 
 /** What a finished upload became: a new item, or the item the archive already had with these bytes. */
@@ -79,9 +80,9 @@ export function shouldRetry(error: DetailedError): boolean {
 }
 
 function resultOf(response: HttpResponse): UploadResult | null {
-  const created = Number(response.getHeader('Upload-Media-Id'));
+  const created = Number(response.getHeader(UPLOAD_MEDIA_ID_HEADER));
   if (Number.isInteger(created) && created > 0) return { mediaId: created };
-  const existing = Number(response.getHeader('Upload-Existing-Media-Id'));
+  const existing = Number(response.getHeader(UPLOAD_EXISTING_MEDIA_ID_HEADER));
   if (Number.isInteger(existing) && existing > 0) return { existingMediaId: existing };
   return null;
 }
