@@ -112,11 +112,18 @@ describe('the person picker with 20,000 people', () => {
       await field.fill(target.surname.slice(0, 14).toLowerCase());
       const option = page.getByRole('option', { name: new RegExp(`^${targetName}, `) });
       await option.waitFor();
-      const elapsed = await page.evaluate(() => {
+      const { elapsed, request } = await page.evaluate(() => {
         const clock = window as unknown as { typedAt: number; foundAt: number };
-        return clock.foundAt - clock.typedAt;
+        // The search's own request, to tell the server's share from the page's when the time is long.
+        const searches = performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/api/people?') && entry.startTime >= clock.typedAt);
+        return { elapsed: clock.foundAt - clock.typedAt, request: searches.at(-1)?.duration ?? null };
       });
-      console.log(`person picker: ${targetName} in the list ${Math.round(elapsed)} ms after typing`);
+      console.log(
+        `person picker: ${targetName} in the list ${Math.round(elapsed)} ms after typing ` +
+          `(its request ${request === null ? 'not seen' : `${Math.round(request)} ms`})`,
+      );
       expect(elapsed).toBeGreaterThan(0);
       expect(elapsed).toBeLessThanOrEqual(300);
       // Its years beside the name, as every picker shows them.
