@@ -64,8 +64,8 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Registers a fresh username through the gateway; the client keeps the new session. */
-async function register(prefix: string, password: string, displayName: string) {
-  const client = new ApiClient();
+async function register(prefix: string, password: string, displayName: string, base = baseUrl) {
+  const client = new ApiClient(base);
   const username = uniqueName(prefix);
   const response = await client.post<AccountResponse>('/api/register', {
     username,
@@ -97,9 +97,12 @@ export interface Person {
   client: ApiClient;
 }
 
-/** Signs up a new person called `displayName` (password `secret-pw`), signed in on their client. */
-export async function registerPerson(prefix: string, displayName: string): Promise<Person> {
+/**
+ * Signs up a new person called `displayName` (password `secret-pw`), signed in on their client; in the shared
+ * test archive, or the one at `base`.
+ */
+export async function registerPerson(prefix: string, displayName: string, base = baseUrl): Promise<Person> {
   const password = 'secret-pw';
-  const { client, user, username } = await register(prefix, password, displayName);
+  const { client, user, username } = await register(prefix, password, displayName, base);
   return { id: user.id, username, displayName, password, client };
 }

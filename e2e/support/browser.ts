@@ -40,15 +40,19 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export type ServiceWorkers = 'allow' | 'block';
 
-/** A fresh browser profile (no cookies) at a given size; touch on for phone widths. */
+/**
+ * A fresh browser profile (no cookies) at a given size; touch on for phone widths. Addresses are of the shared
+ * test archive, or of the one at `base`.
+ */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
   serviceWorkers: ServiceWorkers = 'block',
+  base = baseUrl,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const isPhone = viewport.width < 600;
   const context = await browser.newContext({
-    baseURL: baseUrl,
+    baseURL: base,
     viewport,
     hasTouch: isPhone,
     isMobile: isPhone,
@@ -101,8 +105,9 @@ export async function withPage(
   viewport: { width: number; height: number },
   steps: (page: Page, context: BrowserContext) => Promise<void>,
   serviceWorkers: ServiceWorkers = 'block',
+  base = baseUrl,
 ): Promise<void> {
-  const { context, page } = await newPage(browser, viewport, serviceWorkers);
+  const { context, page } = await newPage(browser, viewport, serviceWorkers, base);
   try {
     await steps(page, context);
   } finally {

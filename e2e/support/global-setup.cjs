@@ -1,11 +1,10 @@
-// Starts the archive with scripts/start.mjs, exactly as `npm start` does (embedded Postgres, files in a data
-// folder), plus Redis for sessions, and waits for its "ready" line. The build is done by `npm test` before.
-const { spawn } = require('node:child_process');
+// Starts the shared test archive (start-archive.cjs: scripts/start.mjs, exactly as `npm start` does), plus Redis
+// for sessions, and waits for its "ready" line. The build is done by `npm test` before.
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const net = require('node:net');
 const config = require('./stack-config.cjs');
+const { startArchive } = require('./start-archive.cjs');
 
 function redisAnswers(url) {
   const { hostname, port } = new URL(url);
@@ -50,26 +49,6 @@ module.exports = async function startStack() {
       `No Redis answers at ${config.redisUrl}. Start one (e.g. \`redis-server --daemonize yes --port 6379\`) or set E2E_REDIS_URL.`,
     );
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'family-e2e-'));
-  // As root, embedded Postgres runs initdb as its own user, which must be able to enter the folder.
-  fs.chmodSync(dataDir, 0o755);
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(config.gatewayPort),
-    EMBEDDED_POSTGRES_PORT: String(config.postgresPort),
-    REDIS_URL: config.redisUrl,
-    SKIP_BUILD: 'true',
-    TZ: 'UTC',
-    // Uploads over the limit are tested with files of a test's size, not the default 10 GB.
-    MAX_UPLOAD_MB: '50',
-    ...Object.fromEntries(
-      Object.entries(config.servicePorts).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)]),
-    ),
-  };
-  delete env.DATABASE_URL;
-  delete env.MINIO_ENDPOINT;
-
   // Sessions and login counters of an earlier run must not leak into this one.
   const { Redis } = require('ioredis');
   const redis = new Redis(config.redisUrl);
@@ -77,35 +56,13 @@ module.exports = async function startStack() {
   await redis.quit();
 
   fs.mkdirSync(config.stateDir, { recursive: true });
-  const logFile = path.join(config.stateDir, 'stack.log');
-  const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [path.join(config.root, 'scripts', 'start.mjs')], {
-    cwd: config.root,
-    env,
-    stdio: ['ignore', 'pipe', log],
-    detached: false,
+  const { child, dataDir, env } = await startArchive({
+    ports: config,
+    redisUrl: config.redisUrl,
+    logFile: path.join(config.stateDir, 'stack.log'),
+    started: (process, folder) =>
+      fs.writeFileSync(config.stateFile, JSON.stringify({ pid: process.pid, dataDir: folder })),
   });
-  fs.writeFileSync(config.stateFile, JSON.stringify({ pid: child.pid, dataDir }));
-
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The stack did not start within 180 s; see ${logFile}.`)), 180_000);
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      fs.writeSync(log, chunk);
-      buffered += chunk.toString();
-      if (buffered.includes('Family archive ready on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The stack stopped during start-up (exit ${code}); see ${logFile}.`));
-    });
-  });
-  // Keep draining output so the child never blocks on a full pipe.
-  child.stdout.on('data', (chunk) => fs.writeSync(log, chunk));
-
   const state = { pid: child.pid, dataDir, baseUrl: `http://127.0.0.1:${config.gatewayPort}`, env };
   fs.writeFileSync(config.stateFile, JSON.stringify(state, null, 2));
   globalThis.__familyStack = child;

@@ -17,4 +17,12 @@ module.exports = {
   ),
   postgresPort: Number(process.env.E2E_POSTGRES_PORT ?? (base ? base + 33 : 15433)),
   redisUrl: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/3',
+  // A second archive a test starts for itself (own-archive.ts) beside the shared one, on the ports after it; its
+  // database is on the shared stack's Postgres.
+  ownArchive: {
+    gatewayPort: base ? base + 90 : 18090,
+    servicePorts: Object.fromEntries(
+      ['auth', 'profile', 'media', 'albums', 'family'].map((name, index) => [name, (base ?? 13100) + 41 + index]),
+    ),
+  },
 };

@@ -6,5 +6,9 @@ declare const config: {
   servicePorts: { auth: number; profile: number; media: number; albums: number; family: number };
   postgresPort: number;
   redisUrl: string;
+  ownArchive: {
+    gatewayPort: number;
+    servicePorts: { auth: number; profile: number; media: number; albums: number; family: number };
+  };
 };
 export = config;

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { registerPerson, type Person } from '../support/api';
-import { DESKTOP, PHONE, dialogsShown, launchBrowser, openAs, screenshot, withPage } from '../support/browser';
+import { doubleTextSize, expectNothingSideways } from '../support/accessibility';
+import { DESKTOP, LAPTOP, PHONE, dialogsShown, launchBrowser, openAs, screenshot, withPage } from '../support/browser';
+
+/** The shared GEDCOM files (../shared/gedcom from the repository root). */
+const GEDCOM_DIR = path.resolve(__dirname, '../../../shared/gedcom');
 
 /** A small family as a genealogy program writes it; one date is not a real day (kept as text and flagged). */
 function familyFile(surname: string): Buffer {
@@ -106,4 +111,55 @@ describe('GEDCOM in and out in a browser', () => {
       });
     },
   );
+
+  it('on a phone with large text, the report names the people of each skipped tie in whole sentences', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      await doubleTextSize(page);
+      await openAs(page, me, '/family');
+      await page.getByRole('button', { name: 'Import from a genealogy program' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import from a genealogy program' });
+      // A family whose three people are each other's parents: every tie that closes the circle is skipped.
+      await dialog
+        .getByLabel('GEDCOM file or ZIP')
+        .setInputFiles(path.join(GEDCOM_DIR, 'malformed', 'circular-reference.ged'));
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await dialog.getByText('The import is done.').waitFor({ timeout: 30_000 });
+      const skipped = dialog.getByRole('region', { name: 'Skipped' });
+      expect(await skipped.getByRole('listitem').allInnerTexts()).toEqual([
+        'Person One is a partner in this family and cannot also be its child; the child tie is skipped.\n\nLine 8',
+        'This child tie would make Person Two their own ancestor; it is skipped.\n\nLine 27',
+        'This child tie would make Person One their own ancestor; it is skipped.\n\nLine 31',
+      ]);
+      // The page scrolls, not a box inside it: nothing cut, nothing sideways.
+      const boxes = await skipped.getByRole('list').evaluate((list) => ({
+        scroll: list.scrollHeight,
+        client: list.clientHeight,
+        overflow: getComputedStyle(list).overflowY,
+      }));
+      expect(boxes).toEqual({ scroll: boxes.client, client: boxes.client, overflow: 'visible' });
+      await expectNothingSideways(page, 'the GEDCOM report at 200% text');
+      await skipped.scrollIntoViewIfNeeded();
+      await screenshot(page, 'gedcom-import-report-names-phone-large-text');
+    });
+  });
+
+  it('on a laptop, a long group of the report shows its first five lines and the rest on request', async () => {
+    await withPage(browser, LAPTOP, async (page) => {
+      await openAs(page, me, '/people');
+      await page.getByRole('button', { name: 'Import from a genealogy program' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import from a genealogy program' });
+      // Fifteen continuation lines at the wrong level: each is read, and each is worth a look.
+      await dialog.getByLabel('GEDCOM file or ZIP').setInputFiles(path.join(GEDCOM_DIR, 'edge-cases', 'cont-conc.ged'));
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await dialog.getByText('The import is done.').waitFor({ timeout: 30_000 });
+      const worth = dialog.getByRole('region', { name: 'Worth a look' });
+      await worth.getByRole('heading', { name: 'Worth a look (15)' }).waitFor();
+      expect(await worth.getByRole('listitem').count()).toBe(5);
+      await worth.getByRole('button', { name: 'Show all 15' }).click();
+      expect(await worth.getByRole('listitem').count()).toBe(15);
+      await worth.getByText('Line 63', { exact: true }).waitFor();
+      await dialogsShown(page);
+      await screenshot(page, 'gedcom-import-report-all-laptop');
+    });
+  });
 });

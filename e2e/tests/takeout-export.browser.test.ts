@@ -39,6 +39,15 @@ describe('Download everything in a browser, and the ZIP opened without the archi
     const ben = await registerPerson('takeoutb', `Ben ${run}`);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'takeout-browser-'));
     expect((await anna.client.post('/api/family', { toUserId: ben.id, relationType: 'child' })).status).toBe(201);
+    // Ben's sister, with dates a genealogy program writes: a range and a qualifier.
+    const cleo = await anna.client.post<{ id: number }>('/api/people', {
+      givenName: 'Cleo',
+      surname: run,
+      birth: { date: 'BET 1942 AND 1944', place: null },
+      death: { date: 'BEF 2010', place: null },
+    });
+    expect(cleo.status).toBe(201);
+    expect((await anna.client.post('/api/family', { toUserId: cleo.body.id, relationType: 'child' })).status).toBe(201);
     const album = await anna.client.post('/api/albums', { name: `Seaside ${run}`, isShared: false });
     const photo = await uploadMedia(
       anna.client,
@@ -94,6 +103,18 @@ describe('Download everything in a browser, and the ZIP opened without the archi
       await page.getByRole('heading', { name: 'Family tree' }).waitFor();
       await page.getByRole('region', { name: 'Children' }).getByText(`Ben ${run}`).waitFor();
       await screenshot(page, 'takeout-index-tree-phone');
+      // Ben's tree shows his sister, her years as the web app writes them, and her dates in words.
+      await page
+        .getByRole('region', { name: 'Children' })
+        .getByRole('button', { name: `Ben ${run}` })
+        .click();
+      const sister = page.getByRole('region', { name: 'Siblings' }).getByRole('button', { name: `Cleo ${run}` });
+      expect(await sister.textContent()).toBe(`Cleo ${run} (1942/1944 – before 2010)`);
+      await sister.click();
+      const centre = page.getByRole('region', { name: 'Person' });
+      await centre.getByText('Born between 1942 and 1944 · Died before 2010').waitFor();
+      await page.getByRole('region', { name: 'Siblings' }).getByText(`Ben ${run}`).waitFor();
+      await screenshot(page, 'takeout-index-siblings-phone');
     });
   });
 

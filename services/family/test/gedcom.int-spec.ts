@@ -228,6 +228,55 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
     expect({ people: await peopleCount(), ties: await tieCount() }).toEqual(before);
   }, 60_000);
 
+  it('names the people of a tie the archive refuses, with their years', async () => {
+    const family = (parents: [string, string, string][]) =>
+      Buffer.from(
+        [
+          '0 HEAD',
+          '1 GEDC',
+          '2 VERS 5.5.1',
+          '1 CHAR UTF-8',
+          '0 @I1@ INDI',
+          '1 NAME Karin /Berg/',
+          '1 BIRT',
+          '2 DATE ABT 1925',
+          ...parents.flatMap(([xref, name, born], index) => [
+            `0 @${xref}@ INDI`,
+            `1 NAME ${name}`,
+            `1 SEX ${index === 0 ? 'M' : 'F'}`,
+            '1 BIRT',
+            `2 DATE ${born}`,
+          ]),
+          '0 @F1@ FAM',
+          `1 HUSB @${parents[0]![0]}@`,
+          `1 WIFE @${parents[1]![0]}@`,
+          '1 CHIL @I1@',
+          '0 TRLR',
+          '',
+        ].join('\n'),
+      );
+    await importInProcess(
+      family([
+        ['I2', 'Sven /Berg/', '1890'],
+        ['I3', 'Astrid /Berg/', '1894'],
+      ]),
+      'berg.ged',
+    );
+    // Another program's file: Karin again (same name and birth date), with two other birth parents.
+    const other = await importInProcess(
+      family([
+        ['P7', 'Olof /Lund/', 'BET 1888 AND 1890'],
+        ['P8', 'Greta /Lund/', '1892'],
+      ]),
+      'lund.ged',
+    );
+    expect(other.report).toMatchObject({ matched: 1, created: 2, children: 0 });
+    expect(other.report!.skipped.map((line) => line.reason)).toEqual([
+      'Line 22: in the archive Karin Berg (born about 1925) already has two birth parents, so Olof Lund (born 1888/1890) was not added as a third.',
+      'Line 22: in the archive Karin Berg (born about 1925) already has two birth parents, so Greta Lund (born 1892) was not added as a third.',
+    ]);
+  }, 60_000);
+
   it('keeps other programs’ UIDs: a later export of theirs finds the same people under new ids and names', async () => {
     const original = readFileSync(join(GEDCOM_DIR, 'edge-cases/rootsmagic-2026-export.ged'), 'utf8');
     const first = await importInProcess(Buffer.from(original), 'rm.ged');

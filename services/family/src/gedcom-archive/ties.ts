@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { GedcomReportLine } from '@family/contract';
 import { parseGenealogicalDate, sqlDay } from '@family/shared';
-import type { ChildRelation, GedcomData, GedcomEvent } from '../gedcom-format/data';
+import type { ChildRelation, GedcomData, GedcomEvent, GedcomPerson } from '../gedcom-format/data';
+import { personLabel } from '../gedcom-format/person-label';
 import { FamilyGraphTransaction } from '../repositories/relation.repository';
 import { GedcomImportRepository } from './import.repository';
 
@@ -15,6 +16,8 @@ interface Tie {
   start: GedcomEvent | null;
   end: GedcomEvent | null;
   line: number | null;
+  /** The two people's records in the file, `from` first: the report names them when the tie is refused. */
+  records: [string, string];
   /** Whether an end was already in the archive before this import (then the family rules are checked here). */
   touchesArchive: boolean;
 }
@@ -26,6 +29,16 @@ export interface TieOutcome {
 }
 
 const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** How a report line names a person of the file; the file's people are looked up only once a line needs one. */
+function namer(data: GedcomData): (record: string) => string {
+  let people: Map<string, GedcomPerson> | null = null;
+  return (record) => {
+    people ??= new Map(data.people.map((person) => [person.id, person]));
+    const person = people.get(record);
+    return person ? personLabel(person) : `@${record}@`;
+  };
+}
 const clip = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
 
 function days(event: GedcomEvent | null) {
@@ -66,7 +79,8 @@ export class GedcomTieWriter {
       await this.imports.remember(tx, source, [...personOf]);
       await this.imports.rememberUids(tx, uids);
       const skipped: GedcomReportLine[] = [];
-      const ties = this.tiesOf(data, personOf, inArchive, skipped);
+      const who = namer(data);
+      const ties = this.tiesOf(data, personOf, inArchive, skipped, who);
       const involved = [...new Set(ties.flatMap((tie) => [tie.from, tie.to]))];
       const present = await this.pairsAmong(tx, involved);
       const currentNow = await this.withCurrentPartner(tx, [...inArchive]);
@@ -82,7 +96,7 @@ export class GedcomTieWriter {
       await this.insert(tx, among, createdBy);
       const reaching: Tie[] = [];
       for (const tie of fresh.filter((candidate) => candidate.touchesArchive)) {
-        const refusal = await this.refusal(graph, tie);
+        const refusal = await this.refusal(graph, tie, who);
         if (refusal) skipped.push({ line: tie.line, reason: refusal });
         else {
           await this.insert(tx, [tie], createdBy);
@@ -103,17 +117,20 @@ export class GedcomTieWriter {
     personOf: Map<string, number>,
     inArchive: Set<number>,
     skipped: GedcomReportLine[],
+    who: (record: string) => string,
   ): Tie[] {
     const ties: Tie[] = [];
     const touches = (a: number, b: number) => inArchive.has(a) || inArchive.has(b);
     for (const family of data.families) {
-      const partners = family.partners.map((id) => personOf.get(id)).filter((id): id is number => id !== undefined);
+      const records = family.partners.filter((id) => personOf.has(id));
+      const partners = records.map((id) => personOf.get(id)!);
       if (partners.length === 2) {
         const [a, b] = partners as [number, number];
+        const [first, second] = records as [string, string];
         if (a === b) {
           skipped.push({
             line: family.line ?? null,
-            reason: `Line ${family.line}: both partners of ${family.id} are the same person in the archive; the partnership was skipped.`,
+            reason: `Line ${family.line}: the partners ${who(first)} and ${who(second)} are the same person in the archive; the partnership was skipped.`,
           });
         } else {
           const divorced = family.divorce !== null;
@@ -126,6 +143,7 @@ export class GedcomTieWriter {
             start: family.marriage,
             end: family.divorce,
             line: family.line ?? null,
+            records: [first, second],
             touchesArchive: touches(a, b),
           });
         }
@@ -139,7 +157,7 @@ export class GedcomTieWriter {
           if (parentId === childId) {
             skipped.push({
               line: child.line ?? null,
-              reason: `Line ${child.line}: ${child.person} and their parent ${parent} are the same person in the archive; the tie was skipped.`,
+              reason: `Line ${child.line}: ${who(child.person)} and their parent ${who(parent)} are the same person in the archive; the tie was skipped.`,
             });
             continue;
           }
@@ -152,6 +170,7 @@ export class GedcomTieWriter {
             start: null,
             end: null,
             line: child.line ?? null,
+            records: [child.person, parent],
             touchesArchive: touches(childId, parentId),
           });
         }
@@ -176,13 +195,18 @@ export class GedcomTieWriter {
   }
 
   /** The family graph rules for a tie that reaches someone already in the archive (docs/product.md). */
-  private async refusal(graph: FamilyGraphTransaction, tie: Tie): Promise<string | null> {
+  private async refusal(
+    graph: FamilyGraphTransaction,
+    tie: Tie,
+    who: (record: string) => string,
+  ): Promise<string | null> {
     if (tie.type !== 'parent') return null;
+    const [child, parent] = tie.records;
     if (tie.kind === 'birth' && (await graph.parentCount(tie.from)) >= 2) {
-      return `Line ${tie.line}: in the archive this child already has two birth parents; a third was skipped.`;
+      return `Line ${tie.line}: in the archive ${who(child)} already has two birth parents, so ${who(parent)} was not added as a third.`;
     }
     if (await graph.isAncestor(tie.from, tie.to)) {
-      return `Line ${tie.line}: in the archive this tie would make someone their own ancestor; it was skipped.`;
+      return `Line ${tie.line}: in the archive ${who(parent)} already descends from ${who(child)}, so cannot also be their parent; the tie was skipped.`;
     }
     return null;
   }

@@ -13,6 +13,7 @@ import {
 } from './data';
 import { GEDCOM_LIMITS, OVER_LIMIT } from './limits';
 import type { GedcomNode } from './lines';
+import { personLabel } from './person-label';
 import { fromGedcom7Date, parseGenealogicalDate } from '@family/shared';
 
 /**
@@ -570,6 +571,12 @@ export class GedcomMapper {
 
   // --- links ------------------------------------------------------------------------------------------------
 
+  /** A person of the file as a report line names them (links are resolved once every record is read). */
+  private who(xref: string): string {
+    const draft = this.people.get(xref);
+    return draft ? personLabel(draft.person) : xref;
+  }
+
   private resolve(link: Link, expected: 'INDI' | 'FAM', what: string): boolean {
     if (link.pointer === '@VOID@') return false;
     if (expected === 'INDI' ? this.people.has(link.pointer) : this.families.has(link.pointer)) return true;
@@ -592,14 +599,14 @@ export class GedcomMapper {
         if (partners.some((other) => other.pointer === partner.pointer)) {
           this.skip(
             partner.line,
-            `Line ${partner.line}: ${partner.pointer} is already a partner in this family; nobody is their own partner.`,
+            `Line ${partner.line}: ${this.who(partner.pointer)} is already a partner in this family; nobody is their own partner.`,
           );
           continue;
         }
         if (partners.length === 2) {
           this.skip(
             partner.line,
-            `Line ${partner.line}: a family has at most two partners; ${partner.pointer} is skipped.`,
+            `Line ${partner.line}: a family has at most two partners; ${this.who(partner.pointer)} is skipped.`,
           );
           continue;
         }
@@ -615,7 +622,7 @@ export class GedcomMapper {
         if (family.partners.length === 2) {
           this.skip(
             fams.line,
-            `Line ${fams.line}: family ${fams.pointer} already has two partners; ${xref} is not added.`,
+            `Line ${fams.line}: the family of ${family.partners.map((partner) => this.who(partner.pointer)).join(' and ')} already has two partners; ${this.who(xref)} is not added.`,
           );
           continue;
         }
@@ -682,17 +689,17 @@ export class GedcomMapper {
       if (entry.relations.has(entry.child)) {
         this.skip(
           entry.line,
-          `Line ${entry.line}: ${entry.child} is a partner in this family and cannot also be its child; the child tie is skipped.`,
+          `Line ${entry.line}: ${this.who(entry.child)} is a partner in this family and cannot also be its child; the child tie is skipped.`,
         );
         continue;
       }
       const known = birthParents.get(entry.child) ?? new Set<string>();
       const added = [...entry.relations].filter(([parent, relation]) => relation === 'birth' && !known.has(parent));
       if (known.size + added.length > 2) {
-        const extra = added.map(([parent]) => parent).join(' and ');
+        const extra = added.map(([parent]) => this.who(parent)).join(' and ');
         this.skip(
           entry.line,
-          `Line ${entry.line}: ${entry.child} already has two birth parents, so ${extra} cannot be one too; the child tie is skipped.`,
+          `Line ${entry.line}: ${this.who(entry.child)} already has two birth parents, so ${extra} cannot be one too; the child tie is skipped.`,
         );
         continue;
       }
@@ -750,7 +757,7 @@ export class GedcomMapper {
       if (inLoop.some((parent) => reaches(entry.child, parent))) {
         this.skip(
           entry.line,
-          `Line ${entry.line}: this child tie would make ${entry.child} their own ancestor; it is skipped.`,
+          `Line ${entry.line}: this child tie would make ${this.who(entry.child)} their own ancestor; it is skipped.`,
         );
         return false;
       }

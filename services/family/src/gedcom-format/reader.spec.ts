@@ -122,10 +122,11 @@ describe('malformed files', () => {
     expect(result.report.skipped).toEqual([
       {
         line: 8,
-        reason: 'Line 8: @I1@ is a partner in this family and cannot also be its child; the child tie is skipped.',
+        reason:
+          'Line 8: Person One is a partner in this family and cannot also be its child; the child tie is skipped.',
       },
-      { line: 27, reason: 'Line 27: this child tie would make @I2@ their own ancestor; it is skipped.' },
-      { line: 31, reason: 'Line 31: this child tie would make @I1@ their own ancestor; it is skipped.' },
+      { line: 27, reason: 'Line 27: this child tie would make Person Two their own ancestor; it is skipped.' },
+      { line: 31, reason: 'Line 31: this child tie would make Person One their own ancestor; it is skipped.' },
     ]);
     expect(result.families.map((family) => [family.id, family.children.map((child) => child.person)])).toEqual([
       ['F1', ['I3']],
@@ -327,7 +328,7 @@ describe('families', () => {
     expect(result.report.skipped).toEqual([
       {
         line: 40,
-        reason: 'Line 40: @I3@ is already a partner in this family; nobody is their own partner.',
+        reason: 'Line 40: Narcissus Selfwed is already a partner in this family; nobody is their own partner.',
       },
     ]);
   });
@@ -362,7 +363,7 @@ describe('families', () => {
     expect(result.report.skipped[0]).toEqual({
       line: 15739,
       reason:
-        'Line 15739: @I264@ already has two birth parents, so @I191@ and @I192@ cannot be one too; the child tie is skipped.',
+        'Line 15739: Ednyfed ap Llywarch Gam (about 995 – 1076) already has two birth parents, so Llywarch Gam ap Lluddica (970–1048) and Lleicu ferch Gwerystan (1007–1041) cannot be one too; the child tie is skipped.',
     });
     const birthParents = new Map<string, number>();
     for (const family of result.families) {
@@ -376,6 +377,23 @@ describe('families', () => {
 });
 
 describe('media and extensions', () => {
+  it('names people in the report by their names and years, never by a named person’s identifier', () => {
+    let lines = 0;
+    for (const file of Object.keys(counts).filter((name) => !(name in REFUSED))) {
+      const result = read(file);
+      const named = new Set(result.people.filter((p) => p.givenName || p.surname).map((p) => `@${p.id}@`));
+      for (const { reason } of [
+        ...result.report.skipped,
+        ...result.report.warnings.map((w) => ({ reason: w.message })),
+      ]) {
+        lines++;
+        const xrefs = reason.match(/@[^@\s]+@/g) ?? [];
+        expect({ file, reason, named: xrefs.filter((xref) => named.has(xref)) }).toEqual({ file, reason, named: [] });
+      }
+    }
+    expect(lines).toBeGreaterThan(0);
+  });
+
   it('lists the files OBJE records name, with the people who link to them', () => {
     const bourbon = read('with-media/bourbon/bourbon.ged');
     expect(bourbon.media.length).toBeGreaterThan(40);

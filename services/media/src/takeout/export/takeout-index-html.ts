@@ -1,4 +1,5 @@
 import type { ArchiveManifest } from '@family/contract';
+import { dateInWords, lifeYearsInWords } from '@family/shared';
 
 /** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers, no line separators. */
 function scriptJson(value: unknown): string {
@@ -35,11 +36,13 @@ function pageData(manifest: ArchiveManifest) {
       text: item.type === 'post' ? (item.content ?? '').slice(0, 400) : null,
     })),
     albums: manifest.albums.map((album) => ({ id: album.id, name: album.name, description: album.description })),
+    // Dates in words as the web app writes them (packages/shared/src/genealogy), so the page needs no date grammar.
     people: manifest.people.map((person) => ({
       id: person.id,
       name: person.displayName,
-      born: person.birth?.date ?? null,
-      died: person.death?.date ?? null,
+      years: lifeYearsInWords(person.birth?.date ?? null, person.death?.date ?? null, person.death !== null),
+      born: person.birth?.date ? dateInWords(person.birth.date) : null,
+      died: person.death?.date ? dateInWords(person.death.date) : null,
       picture: person.picturePath,
     })),
     partners: manifest.partnerships.map((tie) => tie.personIds),
@@ -61,7 +64,7 @@ main{padding:12px 16px 40px;max-width:1200px;margin:0 auto}h2{font-size:1.2rem;m
 .card .d{color:#666;font-size:.75rem}.person{display:flex;align-items:center;gap:10px;padding:8px;background:#fff;border:1px solid #e0e0e0;border-radius:10px;cursor:pointer;text-align:left;font:inherit;width:100%}
 .person img,.person .ph{width:44px;height:44px;border-radius:50%;object-fit:cover;background:#cfd8dc;flex:none}
 .people{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px}
-.tree{display:grid;gap:12px}.tree h3{margin:8px 0 4px;font-size:1rem;color:#455a64}.centre{border:2px solid #1565c0}
+.tree{display:grid;gap:12px}.tree h3{margin:8px 0 4px;font-size:1rem;color:#455a64}.centre{border:2px solid #1565c0}.dates{margin:6px 0 0;color:#4a4f55}
 select{font:inherit;padding:8px;min-height:44px;max-width:100%}.empty{color:#666}`;
 
 const SCRIPT = `
@@ -70,7 +73,8 @@ const main=document.querySelector('main');const byId=new Map(D.people.map(p=>[p.
 const el=(tag,attrs={},...kids)=>{const e=document.createElement(tag);for(const[k,v]of Object.entries(attrs)){if(v!=null)e.setAttribute(k,v)}for(const k of kids)e.append(k);return e};
 // Names may hold # % ? and spaces: each path segment is encoded for the address.
 const u=p=>p?p.split('/').map(encodeURIComponent).join('/'):null;
-const years=p=>p.born||p.died?' '+[(p.born||'').slice(-4),(p.died||'').slice(-4)].join('–').replace(/^–$/,''):'';
+const years=p=>p.years?' ('+p.years+')':'';
+const dates=p=>[p.born&&'Born '+p.born,p.died&&'Died '+p.died].filter(Boolean).join(' · ');
 function card(m){const pic=el('div',{class:'pic'});if(m.thumb)pic.append(el('img',{src:u(m.thumb),alt:m.title,loading:'lazy'}));else pic.append(m.type);
 const a=el('a',{class:'card',href:u(m.path),title:m.title},pic,el('div',{class:'t'},m.title,el('div',{class:'d'},m.date)));return a}
 function grid(items){const g=el('div',{class:'grid'});items.forEach(m=>g.append(card(m)));return items.length?g:el('p',{class:'empty'},'Nothing here.')}
@@ -85,9 +89,11 @@ people(){const l=el('div',{class:'people'});[...D.people].sort((a,b)=>a.name.loc
 tree(id){const root=byId.get(id)||byId.get(D.centre)||D.people[0];if(!root)return[el('p',{class:'empty'},'No people in this export.')];
 const ids=(pairs,from,to)=>pairs.filter(p=>p[from]===root.id).map(p=>p[to]);
 const parents=ids(D.children,1,0),kids=ids(D.children,0,1),partners=[...ids(D.partners,0,1),...ids(D.partners,1,0)];
+// Siblings: everyone else who shares a parent with this person (half siblings too).
+const siblings=[...new Set(D.children.filter(c=>parents.includes(c[0])&&c[1]!==root.id).map(c=>c[1]))];
 const sel=el('select',{'aria-label':'Person'});[...D.people].sort((a,b)=>a.name.localeCompare(b.name)).forEach(p=>{const o=el('option',{value:p.id},p.name);if(p.id===root.id)o.selected=true;sel.append(o)});sel.onchange=()=>show('tree',Number(sel.value));
 const group=(title,list)=>{const g=el('div',{class:'people'});list.map(i=>byId.get(i)).filter(Boolean).forEach(p=>g.append(personButton(p)));return el('section',{'aria-label':title},el('h3',{},title),list.length?g:el('p',{class:'empty'},'None recorded.'))};
-return[el('h2',{},'Family tree'),sel,el('div',{class:'tree'},group('Parents',parents),el('section',{'aria-label':'Person'},el('h3',{},'Person'),personButton(root,true)),group('Partners',partners),group('Children',kids))]}};
+return[el('h2',{},'Family tree'),sel,el('div',{class:'tree'},group('Parents',parents),el('section',{'aria-label':'Person'},el('h3',{},'Person'),personButton(root,true),dates(root)?el('p',{class:'dates'},dates(root)):''),group('Siblings',siblings),group('Partners',partners),group('Children',kids))]}};
 function show(view,arg){document.querySelectorAll('nav button').forEach(b=>b.setAttribute('aria-selected',String(b.dataset.view===view)));main.replaceChildren(...views[view](arg));}
 document.querySelectorAll('nav button').forEach(b=>b.onclick=()=>show(b.dataset.view));show('years');`;
 

@@ -3,6 +3,7 @@ import type { GedcomImportReport, GedcomImportStatus } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { GedcomActions } from '../components/gedcom-actions';
+import { GedcomReport } from '../components/gedcom-report';
 
 const report: GedcomImportReport = {
   version: '5.5.1',
@@ -102,6 +103,32 @@ describe('GEDCOM import', () => {
     const dialog = await importFile();
     expect(await within(dialog).findByText(/Nothing was kept; please try again\./)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+});
+
+describe('the import report', () => {
+  it('reads each line as a whole sentence about people, its line below, and opens a long group on request', async () => {
+    const skipped = Array.from({ length: 8 }, (_, index) => ({
+      line: 100 + index,
+      reason: `Line ${100 + index}: Ednyfed ap Llywarch Gam (about 995 – 1076) already has two birth parents, so Parent ${index} (born 970) cannot be one too; the child tie is skipped.`,
+    }));
+    const view = renderWithProviders(<GedcomReport report={{ ...report, skipped }} />);
+    const group = screen.getByRole('region', { name: 'Skipped' });
+    expect(within(group).getByRole('heading', { name: 'Skipped (8)' })).toBeInTheDocument();
+    const items = () => within(group).getAllByRole('listitem');
+    expect(items()).toHaveLength(5);
+    expect(items()[0]).toHaveTextContent(
+      /^Ednyfed ap Llywarch Gam \(about 995 – 1076\) already has two birth parents, so Parent 0 \(born 970\) cannot be one too; the child tie is skipped\.Line 100$/,
+    );
+    const more = within(group).getByRole('button', { name: 'Show all 8' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await view.user.click(more);
+    expect(items()).toHaveLength(8);
+    expect(within(group).getByText('Line 107')).toBeInTheDocument();
+    await view.user.click(within(group).getByRole('button', { name: 'Show fewer' }));
+    expect(items()).toHaveLength(5);
+    // A short group has nothing to open.
+    expect(within(screen.getByRole('region', { name: 'Worth a look' })).queryByRole('button')).toBeNull();
   });
 });
 

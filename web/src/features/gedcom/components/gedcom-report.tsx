@@ -1,5 +1,7 @@
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -24,23 +26,46 @@ function cameIn(report: GedcomImportReport): string[] {
   return lines;
 }
 
+/** Lines shown before "Show all": a long report stays short on a phone until a person asks for the rest. */
+const FIRST_SHOWN = 5;
+
+/** "Line 12: Anna … skipped." reads as the sentence, with its line of the file below it. */
+function sentenceOf(line: GedcomReportLine): { text: string; where: string | null } {
+  if (line.line === null) return { text: line.reason, where: null };
+  const prefix = `Line ${line.line}: `;
+  if (line.reason.startsWith(prefix)) {
+    const text = line.reason.slice(prefix.length);
+    return { text: text.charAt(0).toUpperCase() + text.slice(1), where: `Line ${line.line}` };
+  }
+  return { text: line.reason, where: line.reason.startsWith('Line ') ? null : `Line ${line.line}` };
+}
+
+/** One group of report lines, whole sentences in the page's own scroll (no box that cuts them), the first few open. */
 function Lines({ title, lines }: { title: string; lines: GedcomReportLine[] }) {
+  const [all, setAll] = useState(false);
+  const listId = useId();
   if (lines.length === 0) return null;
+  const shown = all ? lines : lines.slice(0, FIRST_SHOWN);
   return (
     <Box component="section" aria-label={title} sx={{ mt: 2 }}>
       <Typography variant="subtitle2" component="h3">
         {title} ({lines.length})
       </Typography>
-      <List dense disablePadding sx={{ maxHeight: 200, overflow: 'auto' }}>
-        {lines.map((line, index) => (
-          <ListItem key={index} disableGutters>
-            <ListItemText
-              primary={line.reason}
-              secondary={line.line !== null && !line.reason.startsWith('Line ') ? `Line ${line.line}` : null}
-            />
-          </ListItem>
-        ))}
+      <List id={listId} dense disablePadding>
+        {shown.map((line, index) => {
+          const { text, where } = sentenceOf(line);
+          return (
+            <ListItem key={index} disableGutters>
+              <ListItemText primary={text} secondary={where} sx={{ overflowWrap: 'anywhere' }} />
+            </ListItem>
+          );
+        })}
       </List>
+      {lines.length > FIRST_SHOWN && (
+        <Button size="small" aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${lines.length}`}
+        </Button>
+      )}
     </Box>
   );
 }
