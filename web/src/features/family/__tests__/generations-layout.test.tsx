@@ -275,14 +275,23 @@ function generatedFamily(up: number, down: number): FamilyTree {
 }
 
 describe(nameLines.name, () => {
-  it('breaks a long name between words into two even lines, shortening only what two lines cannot hold', () => {
+  it('breaks a long name into two even lines, inside a word before any ellipsis, shortening only what two lines cannot hold', () => {
     expect(nameLines('Anna Nowak')).toEqual(['Anna Nowak']);
     expect(nameLines('Maria Anna Kowalczyk')).toEqual(['Maria Anna', 'Kowalczyk']);
     expect(nameLines('Albert Augustus Charles Windsor')).toEqual(['Albert Augustus', 'Charles Windsor']);
-    expect(nameLines('Partner Genmwvr18ixphone')).toEqual(['Partner', 'Genmwvr18ixphone']);
+    expect(nameLines('Maria Kowalczyk-Wiśniewska')).toEqual(['Maria Kowalczyk-', 'Wiśniewska']);
+    // Whole, broken inside a word, rather than shortened.
+    expect(nameLines('Partner Genmwvr18ixphonexx')).toEqual(['Partner Genmwvr', '18ixphonexx']);
+    // Two lines cannot hold it: the words that fit, then the rest shortened.
+    expect(nameLines('Anna Maria Kowalczyk-Wiśniewska')).toEqual(['Anna Maria', 'Kowalczyk-Wiśn…']);
     const long = nameLines('Jan Stefan Kowalczyk-Nowak Wiśniewski-Zamoyski Lubomirski');
     expect(long).toHaveLength(2);
     expect(long[1]).toMatch(/…$/);
-    expect(long.every((line) => textWidthEm(line) <= NAME_LINE_EM)).toBe(true);
+    for (const name of [
+      'Adolphus of_Schaumburg-Lippe',
+      'Partner Genmwvr18ixphonexx',
+      'Jan Stefan Kowalczyk-Nowak Wiśniewski-Zamoyski Lubomirski',
+    ])
+      expect(nameLines(name).every((line) => textWidthEm(line) <= NAME_LINE_EM)).toBe(true);
   });
 });

@@ -1,26 +1,34 @@
 /**
  * A person's name under their circle in the tree (DESIGN §12 "Trees you can read"): whole on one line when it fits,
- * else on two lines broken between words as evenly as possible, shortened with an ellipsis only when two lines
- * cannot hold it. A line is at most NAME_LINE_EM wide, so a name never reaches the line that leaves between a
- * couple TREE.horizontalSpacing apart (docs/product.md "Family tree").
+ * else on two lines broken between words (or after a hyphen) as evenly as possible, else broken inside a word;
+ * shortened with an ellipsis only when two lines cannot hold it, after the words that fit on the first line. A line is at most NAME_LINE_EM wide, so a name
+ * never reaches the line that leaves between a couple TREE.horizontalSpacing apart (docs/product.md "Family tree").
  */
 
 /** The widest line, in em of the name's font: 10.5 em of 16 px is 168 canvas px, 16 short of half of 200 each side. */
 export const NAME_LINE_EM = 10.5;
 
-const NARROW = new Set([..."iljtfrI.,:;'!|()[]- "]);
+const NARROW = new Set([..."ijlIJ.,:;'!|()[]"]);
+const SMALL = new Set([...'ftr -']);
 const WIDE = new Set([...'mwMW@']);
 
-/** About how wide a text is in em of a semi-bold sans-serif: a measure that needs no rendering, erring wide. */
+/**
+ * About how wide a text is in em, with the widths of a wide semi-bold sans-serif (DejaVu Sans Bold, what Linux
+ * draws for the theme's fonts; Segoe UI and Roboto are narrower): a measure that needs no rendering and errs wide.
+ */
 export function textWidthEm(text: string): number {
   let width = 0;
   for (const char of text) {
-    if (NARROW.has(char)) width += 0.32;
-    else if (WIDE.has(char)) width += 0.9;
+    if (NARROW.has(char)) width += 0.38;
+    else if (SMALL.has(char)) width += 0.47;
+    else if (WIDE.has(char)) width += 1;
     else if (char.codePointAt(0)! >= 0x2e80)
       width += 1; // CJK and other full-width letters
-    else if (char !== char.toLowerCase()) width += 0.7;
-    else width += 0.58;
+    else if (/\d/.test(char)) width += 0.7;
+    else if (char !== char.toLowerCase()) width += 0.78;
+    else if (char === char.toUpperCase())
+      width += 0.6; // not a letter: _ “ ” and the like
+    else width += 0.69;
   }
   return width;
 }
@@ -38,19 +46,24 @@ function cut(line: string): string {
 export function nameLines(name: string): string[] {
   const whole = name.trim().replace(/\s+/g, ' ');
   if (fits(whole)) return [whole];
-  const words = whole.split(' ');
-  // Every break between words, the most even first: the one whose longer line is the shortest.
-  const breaks = words
-    .slice(1)
-    .map((_, i) => [words.slice(0, i + 1).join(' '), words.slice(i + 1).join(' ')] as const)
-    .sort((a, b) => Math.max(textWidthEm(a[0]), textWidthEm(a[1])) - Math.max(textWidthEm(b[0]), textWidthEm(b[1])));
-  const even = breaks.find(([first, second]) => fits(first) && fits(second));
-  if (even) return [...even];
-  // No break between words holds it: fill the first line (inside a word if it must), shorten the second.
+  // Every break between words or after a hyphen, the most even first: the one whose longer line is the shortest.
+  const breaks: Array<[string, string]> = [];
+  for (const match of whole.matchAll(/ |-(?=.)/g)) {
+    const at = match.index;
+    breaks.push(
+      match[0] === ' ' ? [whole.slice(0, at), whole.slice(at + 1)] : [whole.slice(0, at + 1), whole.slice(at + 1)],
+    );
+  }
+  const longer = ([first, second]: [string, string]) => Math.max(textWidthEm(first), textWidthEm(second));
+  const even = breaks.sort((a, b) => longer(a) - longer(b)).find(([first, second]) => fits(first) && fits(second));
+  if (even) return even;
+  // No such break holds it. Whole on two lines if a break inside a word allows it (DESIGN: whole before any
+  // ellipsis); else as many words as fit on the first line and the rest shortened.
   const chars = [...whole];
   let end = 1;
   while (end < chars.length && fits(chars.slice(0, end + 1).join(''))) end++;
-  const lastSpace = chars.slice(0, end + 1).lastIndexOf(' ');
-  if (lastSpace > 0) end = lastSpace;
-  return [chars.slice(0, end).join('').trimEnd(), cut(chars.slice(end).join('').trim())];
+  const rest = chars.slice(end).join('').trim();
+  const byWords = breaks.filter(([first]) => fits(first)).sort((a, b) => b[0].length - a[0].length)[0];
+  if (fits(rest) || !byWords) return [chars.slice(0, end).join('').trimEnd(), cut(rest)];
+  return [byWords[0], cut(byWords[1])];
 }
