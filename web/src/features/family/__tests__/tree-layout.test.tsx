@@ -205,6 +205,13 @@ describe('the view of the canvas', () => {
     expect(bounds.maxX * view.scale + view.x).toBeLessThanOrEqual(340);
   });
 
+  it('shows no emptiness past the family: a root in the bottom row opens with its ancestors above', () => {
+    const layout = layoutFamilyTree(ROOT, [rel(ROOT, 'parent', 2), rel(2, 'parent', 3)], person(ROOT));
+    const view = centreView(layout, { width: 340, height: 300 });
+    expect(view.scale).toBe(TREE.startMinZoom);
+    expect(layout.bounds.maxY * view.scale + view.y).toBeCloseTo(300);
+  });
+
   it('opens a family too wide for the phone at the readable zoom, the root in the middle', () => {
     const relations = [rel(ROOT, 'spouse', 2), rel(ROOT, 'sibling', 3), rel(ROOT, 'sibling', 4)];
     const view = centreView(layoutFamilyTree(ROOT, relations, person(ROOT)), { width: 340, height: 600 });

@@ -300,8 +300,11 @@ export function centreView(layout: TreeLayout, viewport: { width: number; height
   const scale = Math.max(TREE.startMinZoom, Math.min(1, viewport.width / boundsWidth, viewport.height / boundsHeight));
   const fitsWide = boundsWidth * scale <= viewport.width;
   const fitsHigh = boundsHeight * scale <= viewport.height;
-  const focusX = fitsWide ? (bounds.minX + bounds.maxX) / 2 : root.x;
-  const focusY = fitsHigh ? (bounds.minY + bounds.maxY) / 2 : root.y;
+  // Too big: around the root, but no emptiness past the family's edge (a root in the bottom row shows ancestors).
+  const around = (at: number, min: number, max: number, size: number) =>
+    Math.min(Math.max(at, min + size / 2 / scale), max - size / 2 / scale);
+  const focusX = fitsWide ? (bounds.minX + bounds.maxX) / 2 : around(root.x, bounds.minX, bounds.maxX, viewport.width);
+  const focusY = fitsHigh ? (bounds.minY + bounds.maxY) / 2 : around(root.y, bounds.minY, bounds.maxY, viewport.height);
   return { scale, x: viewport.width / 2 - focusX * scale, y: viewport.height / 2 - focusY * scale };
 }
 
