@@ -1,10 +1,25 @@
 import type { Browser, Page } from 'playwright-core';
+import { doubleTextSize, expectNothingSideways } from '../support/accessibility';
 import { registerPerson, uniqueName, type Person } from '../support/api';
-import { DESKTOP, PHONE, launchBrowser, openAs, screenshot, withPage } from '../support/browser';
+import {
+  DESKTOP,
+  LAPTOP,
+  PHONE,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openAs,
+  screenshot,
+  withPage,
+} from '../support/browser';
 
-/** The canvas transform: where the canvas sits in the viewport and how far it is zoomed. */
-async function viewOf(page: Page) {
-  const transform = await page.getByTestId('family-tree-viewport').locator('svg > g').first().getAttribute('transform');
+/** The canvas transform: where the canvas sits in the viewport and how far it is zoomed (in `within`, if given). */
+async function viewOf(page: Page, within: Pick<Page, 'getByTestId'> = page) {
+  const transform = await within
+    .getByTestId('family-tree-viewport')
+    .first()
+    .locator('svg > g')
+    .first()
+    .getAttribute('transform');
   const match = /translate\(([-\d.e]+) ([-\d.e]+)\) scale\(([\d.e]+)\)/.exec(transform ?? '');
   if (!match) throw new Error(`unexpected transform: ${transform}`);
   return { x: Number(match[1]), y: Number(match[2]), scale: Number(match[3]) };
@@ -16,6 +31,95 @@ async function centreOf(page: Page, name: string) {
   const box = await circle.boundingBox();
   if (!box) throw new Error(`${name} is not on screen`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/**
+ * What the tree shows, in screen px: each person's box, circle, initials, name lines and years with the size their
+ * text is drawn at, every line's corners, and the controls' box.
+ */
+async function readTree(page: Page) {
+  return page.evaluate(() => {
+    const boxOf = (element: Element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { left, top, right, bottom };
+    };
+    const texts = (group: Element, selector: string) =>
+      [...group.querySelectorAll<SVGTextElement>(selector)].map((text) => ({
+        text: text.textContent ?? '',
+        px: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM()!.a,
+        box: boxOf(text),
+      }));
+    const viewport = document.querySelector('[data-testid="family-tree-viewport"]')!;
+    const people = [...viewport.querySelectorAll('[data-person-id]')].map((group) => ({
+      id: Number(group.getAttribute('data-person-id')),
+      box: boxOf(group),
+      circle: boxOf(group.querySelector('.tree-node-circle')!),
+      initials: group.querySelector('.tree-node-initials')?.textContent ?? null,
+      names: texts(group, '.tree-node-name'),
+      years: texts(group, '.tree-node-years'),
+    }));
+    const lines = [...viewport.querySelectorAll<SVGPolylineElement>('polyline')].map((line) => {
+      const matrix = line.getScreenCTM()!;
+      return Array.from({ length: line.points.numberOfItems }, (_, i) => {
+        const point = line.points.getItem(i).matrixTransform(matrix);
+        return { x: point.x, y: point.y };
+      });
+    });
+    const controls = boxOf(document.querySelector('[data-testid="family-tree-controls"]')!);
+    return { people, lines, controls };
+  });
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** The lines' straight pieces that pass through a text's box (1 px inside its edges). */
+function linesThrough(lines: Array<Array<{ x: number; y: number }>>, box: Box) {
+  const inner = { left: box.left + 1, top: box.top + 1, right: box.right - 1, bottom: box.bottom - 1 };
+  return lines.filter((points) =>
+    points.slice(1).some((to, i) => {
+      const from = points[i]!;
+      const piece = {
+        left: Math.min(from.x, to.x),
+        right: Math.max(from.x, to.x) + 0.01,
+        top: Math.min(from.y, to.y),
+        bottom: Math.max(from.y, to.y) + 0.01,
+      };
+      return overlaps(piece, inner);
+    }),
+  );
+}
+
+const middleOf = (box: Box) => ({ x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 });
+
+/** Readable at the default zoom, nobody under the controls, no line through a name (DESIGN §12). */
+function expectReadableTree(tree: Awaited<ReturnType<typeof readTree>>) {
+  expect(tree.people.length).toBeGreaterThan(0);
+  for (const person of tree.people) {
+    expect(overlaps(person.box, tree.controls)).toBe(false);
+    for (const name of person.names) expect(name.px).toBeGreaterThanOrEqual(12);
+    for (const years of person.years) expect(years.px).toBeGreaterThanOrEqual(11);
+    for (const text of [...person.names, ...person.years])
+      expect([text.text, linesThrough(tree.lines, text.box)]).toEqual([text.text, []]);
+  }
+}
+
+/** Makes a person without an account; answers their id. */
+async function addPerson(by: Person, displayName: string, born?: string, died?: string): Promise<number> {
+  const response = await by.client.post('/api/people', {
+    displayName,
+    ...(born ? { birth: { date: born, place: 'London' } } : {}),
+    ...(died ? { death: { date: died, place: 'London' } } : {}),
+  });
+  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
+
+/** Ties two people: `type` is what `to` is to `from`. */
+async function relate(by: Person, from: number, type: string, to: number) {
+  const response = await by.client.post('/api/family', { fromUserId: from, toUserId: to, relationType: type });
+  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(response.body)}`);
 }
 
 async function openFamilyTree(page: Page, person: Person) {
@@ -75,11 +179,11 @@ describe('the family tree in a browser', () => {
       const parent = await centreOf(page, mum.displayName);
       const child = await centreOf(page, baby.displayName);
       const view = await viewOf(page);
-      // One parent straight above, one child straight below, each a row (150 canvas px) away.
+      // One parent straight above, one child straight below, each a row (180 canvas px) away.
       expect(parent.x).toBeCloseTo(root.x, 0);
       expect(child.x).toBeCloseTo(root.x, 0);
-      expect(root.y - parent.y).toBeCloseTo(150 * view.scale, 0);
-      expect(child.y - root.y).toBeCloseTo(150 * view.scale, 0);
+      expect(root.y - parent.y).toBeCloseTo(180 * view.scale, 0);
+      expect(child.y - root.y).toBeCloseTo(180 * view.scale, 0);
       await screenshot(page, 'family-tree-desktop');
     });
   });
@@ -192,7 +296,7 @@ describe('the family tree in a browser', () => {
       const at: Record<string, { x: number; y: number }> = { root: await centreOf(page, root.displayName) };
       for (const name of names) at[name] = await centreOf(page, people[name].displayName);
       const { scale } = await viewOf(page);
-      const row = (name: string) => Math.round((at[name].y - at.root.y) / (150 * scale));
+      const row = (name: string) => Math.round((at[name].y - at.root.y) / (180 * scale));
       const column = (name: string) => Math.round((at[name].x - at.root.x) / (100 * scale));
 
       expect(['Granny', 'Grandad', 'Nana'].map(row)).toEqual([-2, -2, -2]);
@@ -251,7 +355,7 @@ describe('the family tree in a browser', () => {
     expect(tree.body.map((relation: { toUserId: number }) => relation.toUserId)).toEqual([sister.id]);
   });
 
-  it('pans with one finger, pinches to zoom and opens a person with a tap at phone width', async () => {
+  it('on a phone one finger scrolls the page over the tree, two fingers zoom it, and full screen one finger moves it', async () => {
     await withPage(browser, PHONE, async (page, context) => {
       await openFamilyTree(page, me);
       await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
@@ -259,36 +363,70 @@ describe('the family tree in a browser', () => {
       const cdp = await context.newCDPSession(page);
       const touch = (type: string, touchPoints: Array<{ x: number; y: number; id?: number }>) =>
         cdp.send('Input.dispatchTouchEvent', { type: type as 'touchStart', touchPoints });
+      /** Where the page is scrolled, once a swipe's glide has stopped. */
+      const scrollY = async () => {
+        for (let last = -1; ; await page.waitForTimeout(150)) {
+          const now = await page.evaluate(() => window.scrollY);
+          if (now === last) return now;
+          last = now;
+        }
+      };
+      const pinch = async (mid: { x: number; y: number }) => {
+        await touch('touchStart', [
+          { x: mid.x - 40, y: mid.y, id: 0 },
+          { x: mid.x + 40, y: mid.y, id: 1 },
+        ]);
+        for (let step = 1; step <= 8; step++) {
+          await touch('touchMove', [
+            { x: mid.x - 40 - 8 * step, y: mid.y, id: 0 },
+            { x: mid.x + 40 + 8 * step, y: mid.y, id: 1 },
+          ]);
+        }
+        await touch('touchEnd', []);
+      };
 
-      const area = (await page.getByTestId('family-tree-viewport').boundingBox())!;
+      // One finger pushed up over the tree scrolls the page; the tree stays as it was.
+      let area = (await page.getByTestId('family-tree-viewport').boundingBox())!;
       const start = await viewOf(page);
       const x = area.x + area.width / 2;
-      const y = area.y + 80;
+      const y = Math.min(area.y + area.height - 20, PHONE.height - 40);
+      expect(y).toBeGreaterThan(area.y);
       await touch('touchStart', [{ x, y }]);
-      for (let step = 1; step <= 10; step++) await touch('touchMove', [{ x: x - 10 * step, y: y + 6 * step }]);
+      for (let step = 1; step <= 10; step++) await touch('touchMove', [{ x, y: y - 25 * step }]);
       await touch('touchEnd', []);
-      const panned = await viewOf(page);
-      expect(panned.x - start.x).toBeCloseTo(-100, 0);
-      expect(panned.y - start.y).toBeCloseTo(60, 0);
+      await page.waitForFunction(() => window.scrollY > 100);
+      expect(await viewOf(page)).toEqual(start);
       expect(new URL(page.url()).pathname).toBe('/family');
 
-      // Two fingers moving apart zoom in.
-      const mid = { x: area.x + area.width / 2, y: area.y + 300 };
-      await touch('touchStart', [
-        { x: mid.x - 40, y: mid.y, id: 0 },
-        { x: mid.x + 40, y: mid.y, id: 1 },
-      ]);
-      for (let step = 1; step <= 8; step++) {
-        await touch('touchMove', [
-          { x: mid.x - 40 - 8 * step, y: mid.y, id: 0 },
-          { x: mid.x + 40 + 8 * step, y: mid.y, id: 1 },
-        ]);
-      }
-      await touch('touchEnd', []);
+      // Two fingers moving apart zoom the tree in, and the page stays where it is.
+      const scrolled = await scrollY();
+      area = (await page.getByTestId('family-tree-viewport').boundingBox())!;
+      await pinch({ x: area.x + area.width / 2, y: Math.max(area.y + 60, 120) });
       const pinched = await viewOf(page);
-      expect(pinched.scale).toBeGreaterThan(panned.scale);
+      expect(pinched.scale).toBeGreaterThan(start.scale);
       expect(pinched.scale).toBeLessThanOrEqual(2);
-      await screenshot(page, 'family-tree-phone-panned');
+      expect(await scrollY()).toBe(scrolled);
+
+      // Full screen: one finger moves the tree, two pinch it.
+      await page.getByRole('button', { name: 'Full screen' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Your family tree' });
+      await dialog.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
+      const full = (await dialog.getByTestId('family-tree-viewport').boundingBox())!;
+      expect(full.height).toBeGreaterThan(PHONE.height * 0.75);
+      const before = await viewOf(page, dialog);
+      const at = { x: full.x + full.width / 2, y: full.y + 100 };
+      await touch('touchStart', [at]);
+      for (let step = 1; step <= 10; step++) await touch('touchMove', [{ x: at.x - 10 * step, y: at.y + 6 * step }]);
+      await touch('touchEnd', []);
+      const moved = await viewOf(page, dialog);
+      expect(moved.x - before.x).toBeCloseTo(-100, 0);
+      expect(moved.y - before.y).toBeCloseTo(60, 0);
+      await pinch({ x: full.x + full.width / 2, y: full.y + full.height / 2 });
+      expect((await viewOf(page, dialog)).scale).toBeGreaterThan(moved.scale);
+      await screenshot(page, 'family-tree-phone-full-screen');
+      await expectNoSeriousAxeViolations(page, 'the family tree full screen');
+      await dialog.getByRole('button', { name: 'Close full screen' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Centre' }).tap();
       const target = await centreOf(page, mum.displayName);
@@ -296,6 +434,103 @@ describe('the family tree in a browser', () => {
       await page.waitForURL(`**/profile/${mum.id}`);
       await page.getByRole('heading', { level: 1, name: mum.displayName }).waitFor();
       await screenshot(page, 'family-profile-from-tap-phone');
+    });
+  });
+
+  it('writes names and years to read, long names whole, initials of letters, nobody under the controls, no line through a name', async () => {
+    const albert = await addPerson(me, 'Albert Augustus Charles Windsor', '1895', '1952');
+    const queenie = await addPerson(me, '“Queenie” Mary', '1900', '2002');
+    const bertie = await addPerson(me, '(Bertie) George', '1926');
+    const margaret = await addPerson(me, 'Margaret Rose', '1930', '2002');
+    const george = await addPerson(me, 'George Frederick', '1865', '1936');
+    const mary = await addPerson(me, 'Mary of Teck', '1867', '1953');
+    await relate(me, albert, 'spouse', queenie);
+    await relate(me, george, 'spouse', mary);
+    for (const parent of [albert, queenie])
+      for (const kid of [bertie, margaret]) await relate(me, parent, 'child', kid);
+    // Brothers and sisters make the chart too wide to show whole at a readable size.
+    for (const [index, name] of ['Edward', 'Henry', 'John', 'Victoria', 'Louise', 'Alexander'].entries()) {
+      const sibling = await addPerson(me, `${name} Windsor`, String(1894 + index * 2));
+      for (const parent of [george, mary]) await relate(me, parent, 'child', sibling);
+    }
+    for (const parent of [george, mary]) await relate(me, albert, 'parent', parent);
+
+    await withPage(browser, LAPTOP, async (page) => {
+      await openAs(page, me, `/family/tree/${albert}`);
+      await page.getByRole('button', { name: 'Margaret Rose', exact: true }).waitFor();
+      const tree = await readTree(page);
+      expectReadableTree(tree);
+      const person = (id: number) => tree.people.find((p) => p.id === id)!;
+      expect(person(albert).names.map((line) => line.text)).toEqual(['Albert Augustus', 'Charles Windsor']);
+      expect(person(bertie).initials).toBe('BG');
+      expect(person(queenie).initials).toBe('QM');
+      // The children's line leaves from between Albert and Queenie.
+      const [a, q] = [middleOf(person(albert).circle), middleOf(person(queenie).circle)];
+      const between = { x: (a.x + q.x) / 2, y: a.y };
+      const fromCouple = tree.lines.filter(
+        (points) => Math.abs(points[0]!.x - between.x) < 1 && Math.abs(points[0]!.y - between.y) < 1,
+      );
+      expect(fromCouple.length).toBeGreaterThan(0);
+      await screenshot(page, 'family-generations-readable-laptop');
+    });
+  });
+
+  it("hangs one's children from the couple on one's own tree, with no line through a name", async () => {
+    const dad = await registerPerson('dad', `Dad ${run}`);
+    const wife = await addPerson(dad, `Wife ${run}`);
+    const kids = [await addPerson(dad, `Kid A ${run}`), await addPerson(dad, `Kid B ${run}`)];
+    await relate(dad, dad.id, 'spouse', wife);
+    for (const kid of kids) await relate(dad, dad.id, 'child', kid);
+    for (const parent of [`Grandma ${run}`, `Grandpa ${run}`])
+      await relate(dad, dad.id, 'parent', await addPerson(dad, parent));
+
+    await withPage(browser, LAPTOP, async (page) => {
+      await openFamilyTree(page, dad);
+      await page.getByRole('button', { name: `Kid B ${run}`, exact: true }).waitFor();
+      const tree = await readTree(page);
+      expectReadableTree(tree);
+      const circle = (id: number) => tree.people.find((p) => p.id === id)!.circle;
+      const between = { x: (middleOf(circle(dad.id)).x + middleOf(circle(wife)).x) / 2, y: middleOf(circle(dad.id)).y };
+      for (const kid of kids) {
+        const top = { x: middleOf(circle(kid)).x, y: circle(kid).top };
+        const line = tree.lines.find((points) => {
+          const end = points[points.length - 1]!;
+          return Math.abs(end.x - top.x) < 1 && Math.abs(end.y - top.y) < 2;
+        });
+        expect(line?.[0]?.x).toBeCloseTo(between.x, 0);
+        expect(line?.[0]?.y).toBeCloseTo(between.y, 0);
+      }
+      await screenshot(page, 'family-tree-couple-laptop');
+    });
+  });
+
+  it('keeps the controls on screen and nothing sideways at 200% zoom and with 200% text on a phone', async () => {
+    const controlsOnScreen = async (page: Page, width: number) => {
+      for (const name of ['Zoom out', 'Zoom in', 'Centre', 'Full screen']) {
+        const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+        expect([name, box.x >= 0 && box.x + box.width <= width]).toEqual([name, true]);
+      }
+    };
+    const visit = async (page: Page, where: string, width: number) => {
+      await page.goto(`/family/tree/${mum.id}`);
+      await page.getByRole('button', { name: mum.displayName, exact: true }).waitFor();
+      await expectNothingSideways(page, `the tree over generations ${where}`);
+      await controlsOnScreen(page, width);
+      await screenshot(page, `family-generations-${where.replace(/\W+/g, '-')}`);
+      await page.goto('/family');
+      await page.getByRole('button', { name: me.displayName, exact: true }).waitFor();
+      await expectNothingSideways(page, `the family tree ${where}`);
+      await controlsOnScreen(page, width);
+    };
+    // 200% zoom on a 390 px phone leaves 195 CSS px.
+    await withPage(browser, { width: 195, height: 422 }, async (page) => {
+      await openAs(page, me, '/family');
+      await visit(page, 'at 200% zoom', 195);
+    });
+    await withPage(browser, PHONE, async (page) => {
+      await doubleTextSize(page);
+      await openAs(page, me, '/family');
+      await visit(page, 'with 200% text', PHONE.width);
     });
   });
 });

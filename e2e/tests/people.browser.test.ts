@@ -156,6 +156,8 @@ describe('people without accounts in a browser', () => {
       }
       // Signing in, loading and drawing the tree: generous, only a guard against a hang.
       expect(Date.now() - started).toBeLessThan(15_000);
+      // The chart opens at a zoom where names are readable: zoomed out, four generations fit on screen.
+      for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
       await page.getByRole('button', { name: `Great Gen${run}${name}` }).click();
       await page.getByRole('heading', { level: 1, name: `Family tree of Great Gen${run}${name}` }).waitFor();
       await page.getByLabel('Find a person').fill(`Partner Gen${run}${name}`);

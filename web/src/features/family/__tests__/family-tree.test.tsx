@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import type { FamilyRelation, PersonSummary } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
@@ -166,6 +166,24 @@ describe('FamilyTree', () => {
     expect(scaleOf()).toBe(2);
     fireEvent.pointerUp(area, { ...touch, pointerId: 2, clientX: 1000, clientY: 300 });
     fireEvent.pointerUp(area, { ...touch, pointerId: 1, clientX: 300, clientY: 300 });
+  });
+
+  it('leaves one finger to the page, and lets it move the tree full screen', async () => {
+    backEnd();
+    const { user } = renderWithProviders(<FamilyTree rootUserId={1} rootName="Grandma Rose" isOwnTree />);
+    await screen.findByRole('button', { name: 'Tom' });
+    const start = transformOf();
+    press(viewport(), { dx: -60, dy: 40, pointerType: 'touch' });
+    expect(transformOf()).toBe(start);
+
+    await user.click(screen.getByRole('button', { name: 'Full screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your family tree' });
+    const full = within(dialog).getByTestId('family-tree-viewport');
+    const before = full.querySelector('svg > g')!.getAttribute('transform');
+    press(full, { dx: -60, dy: 40, pointerType: 'touch' });
+    expect(full.querySelector('svg > g')!.getAttribute('transform')).not.toBe(before);
+    await user.click(within(dialog).getByRole('button', { name: 'Close full screen' }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
   });
 
   it('says so when the person has no relations yet, and when the tree cannot load', async () => {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ChildTie, FamilyTree, Partnership, PersonListItem, Sex } from '@family/contract';
 import { FamilyTreeCanvas } from '../components/family-tree-canvas';
-import { nameLines } from '../components/family-tree-node';
+import { NAME_LINE_EM, nameLines, textWidthEm } from '../utils/name-lines';
 import { busLevels, layoutGenerations } from '../utils/generations-layout';
 import { TREE, visiblePart, type Point, type TreeLayout } from '../utils/tree-layout';
 
@@ -275,10 +275,23 @@ function generatedFamily(up: number, down: number): FamilyTree {
 }
 
 describe(nameLines.name, () => {
-  it('breaks a long name between words into two lines, shortening only what still does not fit', () => {
+  it('breaks a long name into two even lines, inside a word before any ellipsis, shortening only what two lines cannot hold', () => {
     expect(nameLines('Anna Nowak')).toEqual(['Anna Nowak']);
     expect(nameLines('Maria Anna Kowalczyk')).toEqual(['Maria Anna', 'Kowalczyk']);
-    expect(nameLines('Partner Genmwvr18ixphone')).toEqual(['Partner', 'Genmwvr18ixph…']);
-    expect(nameLines('Jan Stefan Kowalczyk-Nowak Wiśniewski').every((line) => line.length <= 14)).toBe(true);
+    expect(nameLines('Albert Augustus Charles Windsor')).toEqual(['Albert Augustus', 'Charles Windsor']);
+    expect(nameLines('Maria Kowalczyk-Wiśniewska')).toEqual(['Maria Kowalczyk-', 'Wiśniewska']);
+    // Whole, broken inside a word, rather than shortened.
+    expect(nameLines('Partner Genmwvr18ixphonexx')).toEqual(['Partner Genmwvr', '18ixphonexx']);
+    // Two lines cannot hold it: the words that fit, then the rest shortened.
+    expect(nameLines('Anna Maria Kowalczyk-Wiśniewska')).toEqual(['Anna Maria', 'Kowalczyk-Wiśn…']);
+    const long = nameLines('Jan Stefan Kowalczyk-Nowak Wiśniewski-Zamoyski Lubomirski');
+    expect(long).toHaveLength(2);
+    expect(long[1]).toMatch(/…$/);
+    for (const name of [
+      'Adolphus of_Schaumburg-Lippe',
+      'Partner Genmwvr18ixphonexx',
+      'Jan Stefan Kowalczyk-Nowak Wiśniewski-Zamoyski Lubomirski',
+    ])
+      expect(nameLines(name).every((line) => textWidthEm(line) <= NAME_LINE_EM)).toBe(true);
   });
 });

@@ -4,7 +4,6 @@ import {
   centreView,
   clampView,
   clampZoom,
-  initialsOf,
   layoutFamilyTree,
   zoomAt,
   type TreeLayout,
@@ -62,30 +61,38 @@ describe('layoutFamilyTree', () => {
 
     expect(position(layout, ROOT)).toMatchObject({ x: CX, y: CY, role: 'root' });
     // Mother's group holds two grandparents (400 wide), father's one (200): 600 in all, centred on the root.
-    expect(position(layout, 2)).toEqual({ x: CX - 100, y: CY - 150, role: 'parent', label: undefined });
-    expect(position(layout, 3)).toMatchObject({ x: CX + 200, y: CY - 150, role: 'parent' });
-    expect(position(layout, 4)).toMatchObject({ x: CX - 200, y: CY - 300, role: 'grandparent' });
-    expect(position(layout, 5)).toMatchObject({ x: CX, y: CY - 300, role: 'grandparent' });
-    expect(position(layout, 6)).toMatchObject({ x: CX + 200, y: CY - 300, role: 'grandparent' });
+    expect(position(layout, 2)).toEqual({ x: CX - 100, y: CY - 180, role: 'parent', label: undefined });
+    expect(position(layout, 3)).toMatchObject({ x: CX + 200, y: CY - 180, role: 'parent' });
+    expect(position(layout, 4)).toMatchObject({ x: CX - 200, y: CY - 360, role: 'grandparent' });
+    expect(position(layout, 5)).toMatchObject({ x: CX, y: CY - 360, role: 'grandparent' });
+    expect(position(layout, 6)).toMatchObject({ x: CX + 200, y: CY - 360, role: 'grandparent' });
     expect(position(layout, 7)).toEqual({ x: CX - 200, y: CY, role: 'spouse', label: 'Spouse' });
     expect(position(layout, 8)).toEqual({ x: CX + 200, y: CY, role: 'sibling', label: 'Sibling' });
-    expect(position(layout, 9)).toMatchObject({ x: CX - 100, y: CY + 150, role: 'child' });
-    expect(position(layout, 10)).toMatchObject({ x: CX + 100, y: CY + 150, role: 'child' });
+    expect(position(layout, 9)).toMatchObject({ x: CX - 100, y: CY + 180, role: 'child' });
+    expect(position(layout, 10)).toMatchObject({ x: CX + 100, y: CY + 180, role: 'child' });
 
-    const lineFrom = (a: number, b: number) => layout.links.find((l) => l.key === `parent-${a}-${b}`);
-    // Down from the parent, across halfway between the rows, down into the child.
-    expect(lineFrom(2, ROOT)).toEqual({
-      key: `parent-2-${ROOT}`,
+    const lineTo = (parents: string, child: number) => layout.links.find((l) => l.key === `parent-${parents}-${child}`);
+    // The parents are a couple: one line down from between them, across above the root's row, down into the root.
+    expect(layout.links.find((l) => l.key === 'couple-2+3')?.points).toEqual([
+      { x: CX - 100 + 40, y: CY - 180 },
+      { x: CX + 200 - 40, y: CY - 180 },
+    ]);
+    expect(lineTo('2+3', ROOT)).toEqual({
+      key: `parent-2+3-${ROOT}`,
       kind: 'parent',
       points: [
-        { x: CX - 100, y: CY - 150 + 40 },
-        { x: CX - 100, y: CY - 75 },
-        { x: CX, y: CY - 75 },
+        { x: CX + 50, y: CY - 180 },
+        { x: CX + 50, y: CY - 40 - 37 },
+        { x: CX, y: CY - 40 - 37 },
         { x: CX, y: CY - 40 },
       ],
     });
-    expect(lineFrom(4, 2)).toBeDefined();
-    expect(lineFrom(ROOT, 9)).toBeDefined();
+    expect(lineTo('4+5', 2)?.points[0]).toEqual({ x: CX - 100, y: CY - 360 });
+    // A lone parent's line leaves from under their name.
+    expect(lineTo('6', 3)?.points[0]).toEqual({ x: CX + 200, y: CY - 360 + 96 });
+    // The children hang from the root and the spouse beside them.
+    expect(lineTo(`7+${ROOT}`, 9)?.points[0]).toEqual({ x: CX - 100, y: CY });
+    expect(lineTo(`7+${ROOT}`, 10)?.points[0]).toEqual({ x: CX - 100, y: CY });
     expect(layout.links.filter((l) => l.kind === 'spouse')).toHaveLength(1);
     expect(layout.links.filter((l) => l.kind === 'sibling')).toHaveLength(1);
   });
@@ -187,26 +194,28 @@ describe('the view of the canvas', () => {
     expect(CX * view.scale + view.x).toBe(400);
   });
 
-  it('shrinks (never below 0.5) to show grandparents to children on a phone', () => {
+  it('opens a larger family on a phone at a zoom where names stay readable, around the root', () => {
     const relations = [rel(ROOT, 'parent', 2), rel(2, 'parent', 3), rel(ROOT, 'child', 4), rel(ROOT, 'spouse', 5)];
     const layout = layoutFamilyTree(ROOT, relations, person(ROOT));
     const view = centreView(layout, { width: 340, height: 600 });
-    expect(view.scale).toBeGreaterThanOrEqual(0.5);
+    expect(view.scale).toBeGreaterThanOrEqual(TREE.startMinZoom);
     expect(view.scale).toBeLessThan(1);
-    const topOnScreen = layout.bounds.minY * view.scale + view.y;
-    const bottomOnScreen = layout.bounds.maxY * view.scale + view.y;
-    expect(topOnScreen).toBeGreaterThanOrEqual(0);
-    expect(bottomOnScreen).toBeLessThanOrEqual(600);
+    const { bounds } = layout;
+    expect(bounds.minX * view.scale + view.x).toBeGreaterThanOrEqual(0);
+    expect(bounds.maxX * view.scale + view.x).toBeLessThanOrEqual(340);
   });
-});
 
-describe('initialsOf', () => {
-  it.each([
-    ['Grandma Rose', 'GR'],
-    ['rose', 'R'],
-    ['Anna Maria de la Cruz', 'AC'],
-    ['  ', '?'],
-  ])('%s -> %s', (name, initials) => {
-    expect(initialsOf(name)).toBe(initials);
+  it('shows no emptiness past the family: a root in the bottom row opens with its ancestors above', () => {
+    const layout = layoutFamilyTree(ROOT, [rel(ROOT, 'parent', 2), rel(2, 'parent', 3)], person(ROOT));
+    const view = centreView(layout, { width: 340, height: 300 });
+    expect(view.scale).toBe(TREE.startMinZoom);
+    expect(layout.bounds.maxY * view.scale + view.y).toBeCloseTo(300);
+  });
+
+  it('opens a family too wide for the phone at the readable zoom, the root in the middle', () => {
+    const relations = [rel(ROOT, 'spouse', 2), rel(ROOT, 'sibling', 3), rel(ROOT, 'sibling', 4)];
+    const view = centreView(layoutFamilyTree(ROOT, relations, person(ROOT)), { width: 340, height: 600 });
+    expect(view.scale).toBe(TREE.startMinZoom);
+    expect(CX * view.scale + view.x).toBe(170);
   });
 });

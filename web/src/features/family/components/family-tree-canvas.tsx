@@ -1,11 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { PersonSummary } from '@family/contract';
@@ -50,11 +53,37 @@ function personIdAt(target: EventTarget | null): number | null {
 }
 
 /**
- * The tree's pannable, zoomable canvas (docs/product.md "Family tree"): drag with mouse or finger, pinch or wheel to
- * zoom between 0.5 and 2, +/- and Centre buttons. A press shorter than 300 ms that moved less than 10 px on a
- * person opens them. Pointer events with touch-action none, so the browser leaves every gesture to us.
+ * The tree's canvas, on the page and, on demand, full screen (docs/product.md "Family tree"). On the page one
+ * finger scrolls the page past it and two fingers move and zoom it; full screen, one finger moves it too
+ * (DESIGN §12 "Trees you can read and scroll").
  */
-export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: FamilyTreeCanvasProps) {
+export function FamilyTreeCanvas(props: FamilyTreeCanvasProps) {
+  const [fullScreen, setFullScreen] = useState(false);
+  const titleId = useId();
+  return (
+    <>
+      <TreeArea {...props} fullScreen={false} onFullScreen={() => setFullScreen(true)} />
+      <Dialog fullScreen open={fullScreen} onClose={() => setFullScreen(false)} aria-labelledby={titleId}>
+        <TreeArea {...props} fullScreen titleId={titleId} onFullScreen={() => setFullScreen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+type TreeAreaProps = FamilyTreeCanvasProps & {
+  fullScreen: boolean;
+  /** Opens full screen, or closes it when already full screen. */
+  onFullScreen: () => void;
+  /** Full screen: the id of the title that names the dialog. */
+  titleId?: string;
+};
+
+/**
+ * The pannable, zoomable canvas with its controls above it, where they never cover anyone: drag with the mouse
+ * (or, full screen, one finger), pinch or wheel to zoom between 0.5 and 2, the - + Centre and Full screen buttons.
+ * A press shorter than 300 ms that moved less than 10 px on a person opens them.
+ */
+function TreeArea({ layout, label, onOpen, cull = false, fullScreen, onFullScreen, titleId }: TreeAreaProps) {
   const theme = useTheme();
   const clipPathId = `tree${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const patternId = `${clipPathId}-dots`;
@@ -111,6 +140,22 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
   useLayoutEffect(() => {
     if (!movedByPerson.current) setView(centreView(layout, size));
   }, [layout, size]);
+
+  // On the page (touch-action pan-x pan-y) the browser scrolls the page under one finger; two fingers are the
+  // tree's: cancelling their touches keeps the browser from scrolling, so their pointer events reach us.
+  useEffect(() => {
+    const element = viewportRef.current;
+    if (!element || fullScreen) return;
+    const holdTwoFingers = (event: TouchEvent) => {
+      if (event.touches.length > 1 && event.cancelable) event.preventDefault();
+    };
+    element.addEventListener('touchstart', holdTwoFingers, { passive: false });
+    element.addEventListener('touchmove', holdTwoFingers, { passive: false });
+    return () => {
+      element.removeEventListener('touchstart', holdTwoFingers);
+      element.removeEventListener('touchmove', holdTwoFingers);
+    };
+  }, [fullScreen]);
 
   // Wheel zoom needs a listener that may cancel the page's scrolling; React's wheel listener is passive.
   useEffect(() => {
@@ -175,6 +220,8 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
       const dx = point.x - current.start.x;
       const dy = point.y - current.start.y;
       current.moved = Math.max(current.moved, Math.hypot(dx, dy));
+      // One finger on the page scrolls the page, not the tree.
+      if (event.pointerType === 'touch' && !fullScreen) return;
       if (current.moved >= TREE.tapMaxMovePx) movedByPerson.current = true;
       update({ ...current.startView, x: current.startView.x + dx, y: current.startView.y + dy });
     } else if (pointers.current.size >= 2) {
@@ -239,8 +286,74 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
   };
 
   const { palette } = theme;
+  const controls = (
+    <Box
+      role="group"
+      aria-label="Tree controls"
+      data-testid="family-tree-controls"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 0.5,
+        flex: '1 1 auto',
+      }}
+    >
+      <Tooltip title="Zoom out">
+        <span>
+          <IconButton
+            aria-label="Zoom out"
+            onClick={() => zoomBy(1 / BUTTON_ZOOM_STEP)}
+            disabled={view.scale <= TREE.minZoom}
+          >
+            <RemoveIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Zoom in">
+        <span>
+          <IconButton
+            aria-label="Zoom in"
+            onClick={() => zoomBy(BUTTON_ZOOM_STEP)}
+            disabled={view.scale >= TREE.maxZoom}
+          >
+            <AddIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Button onClick={centre} startIcon={<CenterFocusStrongIcon />} sx={{ px: 1 }}>
+        Centre
+      </Button>
+      <Button
+        onClick={onFullScreen}
+        startIcon={fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        sx={{ px: 1 }}
+      >
+        {fullScreen ? 'Close full screen' : 'Full screen'}
+      </Button>
+    </Box>
+  );
   return (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={fullScreen ? { display: 'flex', flexDirection: 'column', height: '100%' } : undefined}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          mb: fullScreen ? 0 : 1,
+          p: fullScreen ? 1 : 0,
+        }}
+      >
+        {fullScreen && (
+          <Typography id={titleId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', pl: 1 }}>
+            {label}
+          </Typography>
+        )}
+        {controls}
+      </Box>
       <Box
         ref={viewportRef}
         role="group"
@@ -251,14 +364,16 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
         onPointerUp={(event) => endPointer(event, false)}
         onPointerCancel={(event) => endPointer(event, true)}
         sx={{
-          height: TREE.viewportHeight,
+          height: fullScreen ? 'auto' : TREE.viewportHeight,
+          flex: fullScreen ? '1 1 auto' : undefined,
+          minHeight: 0,
           width: '100%',
           overflow: 'hidden',
-          borderRadius: 2,
-          border: 1,
+          borderRadius: fullScreen ? 0 : 2,
+          border: fullScreen ? 0 : 1,
           borderColor: 'divider',
           bgcolor: '#f3f1ea',
-          touchAction: 'none',
+          touchAction: fullScreen ? 'none' : 'pan-x pan-y',
           userSelect: 'none',
           WebkitUserSelect: 'none',
           cursor: 'grab',
@@ -330,36 +445,6 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
           </g>
         </svg>
       </Box>
-      <Paper
-        elevation={2}
-        sx={{ position: 'absolute', top: 12, right: 12, display: 'flex', alignItems: 'center', gap: 0.5, p: 0.5 }}
-      >
-        <Tooltip title="Zoom out">
-          <span>
-            <IconButton
-              aria-label="Zoom out"
-              onClick={() => zoomBy(1 / BUTTON_ZOOM_STEP)}
-              disabled={view.scale <= TREE.minZoom}
-            >
-              <RemoveIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Zoom in">
-          <span>
-            <IconButton
-              aria-label="Zoom in"
-              onClick={() => zoomBy(BUTTON_ZOOM_STEP)}
-              disabled={view.scale >= TREE.maxZoom}
-            >
-              <AddIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Button onClick={centre} startIcon={<CenterFocusStrongIcon />}>
-          Centre
-        </Button>
-      </Paper>
     </Box>
   );
 }

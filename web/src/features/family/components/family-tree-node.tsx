@@ -1,6 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import type { PersonSummary } from '@family/contract';
-import { TREE, initialsOf, type TreeNode } from '../utils/tree-layout';
+import { initialsOf } from '../../../components/person-picker';
+import { nameLines } from '../utils/name-lines';
+import { TREE, type TreeNode } from '../utils/tree-layout';
 
 type FamilyTreeNodeProps = {
   node: TreeNode;
@@ -10,19 +12,9 @@ type FamilyTreeNodeProps = {
   onFocus: (node: TreeNode) => void;
 };
 
-/** Characters of a name line: two lines fit between neighbours TREE.horizontalSpacing apart at any zoom. */
-const LINE_LENGTH = 14;
-
-/** A name in at most two lines broken between words ("Maria Anna" / "Kowalczyk"), shortened only past that. */
-export function nameLines(name: string): string[] {
-  if (name.length <= LINE_LENGTH) return [name];
-  const words = name.split(/\s+/);
-  let first = words.shift()!;
-  while (words.length > 1 && `${first} ${words[0]}`.length <= LINE_LENGTH) first = `${first} ${words.shift()}`;
-  const rest = words.join(' ');
-  const cut = (line: string) => (line.length > LINE_LENGTH ? `${line.slice(0, LINE_LENGTH - 1).trimEnd()}…` : line);
-  return rest ? [cut(first), cut(rest)] : [cut(first)];
-}
+/** Below the circle, the name's first baseline; then one line every LINE_HEIGHT (canvas px, names at 16). */
+const NAME_FIRST_LINE = 24;
+const LINE_HEIGHT = 20;
 
 /**
  * One person: picture (or initials) in a circle (dashed for someone without an account), the name below in up
@@ -98,7 +90,7 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
         <text
           key={index}
           className={isRoot ? 'tree-node-name tree-node-root' : 'tree-node-name'}
-          y={r + 26 + index * 21}
+          y={r + NAME_FIRST_LINE + index * LINE_HEIGHT}
           textAnchor="middle"
           aria-hidden
         >
@@ -106,7 +98,7 @@ export function FamilyTreeNode({ node, clipPathId, onOpen, onFocus }: FamilyTree
         </text>
       ))}
       {node.years && (
-        <text className="tree-node-years" y={r + 26 + lines.length * 21} textAnchor="middle">
+        <text className="tree-node-years" y={r + NAME_FIRST_LINE + lines.length * LINE_HEIGHT} textAnchor="middle">
           {node.years}
         </text>
       )}

@@ -105,7 +105,8 @@ export function FamilyTree({
           onOpen={open}
         />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
-          Drag to move around. Pinch, scroll or use the + and − buttons to zoom. Tap a person to open their profile.
+          Drag with the mouse, or two fingers on a phone, to move around; scroll, pinch or use + and − to zoom. Full
+          screen lets one finger move the tree. Tap a person to open their profile.
         </Typography>
         {isOwnTree && (
           <FamilyRelationsList

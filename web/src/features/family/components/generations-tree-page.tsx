@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PersonSummary } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
@@ -31,6 +32,7 @@ export function GenerationsTreePage({ rootId }: { rootId: number }) {
     const asked = Number(search.get('depth'));
     return DEPTHS.includes(asked) ? asked : 3;
   });
+  const depthLabelId = useId();
   const { tree, error, isLoading, retry } = useTreeAround(rootId, depth);
   const navigate = useNavigate();
   const layout = useMemo(() => {
@@ -64,19 +66,24 @@ export function GenerationsTreePage({ rootId }: { rootId: number }) {
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <FindPerson onPick={centreOn} />
-        <TextField
-          select
-          label="Generations each way"
-          value={depth}
-          onChange={(event) => setDepth(Number(event.target.value))}
-          sx={{ width: 'auto', minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-        >
-          {DEPTHS.map((n) => (
-            <MenuItem key={n} value={n}>
-              {n}
-            </MenuItem>
-          ))}
-        </TextField>
+        {/* A row of choices rather than a select: its label is never cut short on a narrow screen. */}
+        <Box role="group" aria-labelledby={depthLabelId}>
+          <Typography id={depthLabelId} variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
+            Generations each way
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={depth}
+            onChange={(_event, value: number | null) => value !== null && setDepth(value)}
+          >
+            {DEPTHS.map((n) => (
+              <ToggleButton key={n} value={n} sx={{ minWidth: 48 }}>
+                {n}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
       </Box>
       {isLoading || !layout ? (
         <PageSpinner />

@@ -27,8 +27,8 @@ const GAP_COUSINS = 0.7;
 const ROW_SPACING = 250;
 /** Below a person's centre, their name and years end here; lines between rows run below it. */
 const NAME_ROOM = 120;
-/** Above the top row's centres: the zoom buttons' height at the smallest scale the start view uses, and a margin. */
-const TOP_ROOM = 160;
+/** Above the top row's centres: the circle and a margin. */
+const TOP_ROOM = 80;
 /** How far apart the buses of two families in one gap between rows are drawn (less when many must fit). */
 const BUS_STEP = 12;
 
@@ -485,7 +485,6 @@ function toCanvas(graph: Graph, tree: FamilyTree, spot: Map<number, { x: number;
     bounds: {
       minX: Math.min(...xs) - 100,
       maxX: Math.max(...xs) + 100,
-      // Room above the top row for the zoom buttons, which float over the chart's top right corner.
       minY: Math.min(...ys) - TOP_ROOM,
       maxY: Math.max(...ys) + NAME_ROOM,
     },

@@ -9,8 +9,14 @@ export const TREE = {
   viewportHeight: 600,
   nodeRadius: 40,
   horizontalSpacing: 200,
-  verticalSpacing: 150,
+  /** Room for a circle, two lines of name, the line between rows and a 'Spouse' label, none crossing another. */
+  verticalSpacing: 180,
   minZoom: 0.5,
+  /**
+   * The least zoom a tree opens at: names (16 canvas px) show at 12 px and years (15) at 11 or more
+   * (DESIGN §12 "Trees you can read"). The person can still zoom out to minZoom.
+   */
+  startMinZoom: 0.75,
   maxZoom: 2,
   tapMaxMs: 300,
   tapMaxMovePx: 10,
@@ -35,7 +41,7 @@ export type TreeLink = {
   key: string;
   /** `former`: a partnership that has ended, dashed like a loose sibling tie. */
   kind: 'parent' | 'spouse' | 'sibling' | 'former';
-  /** A polyline: parent to child goes down, across at the middle between the rows, and down again. */
+  /** A polyline: parents to child go down (from between a couple), across above the child's row, and down. */
   points: Point[];
 };
 
@@ -51,7 +57,11 @@ export type TreeLayout = {
 
 /** Room kept around a node for its label above and its name below. */
 const LABEL_ROOM = 64;
-const NAME_ROOM = 84;
+const NAME_ROOM = 100;
+/** Below a person's centre, their two lines of name end here (family-tree-node.tsx), with the halo around them. */
+const NAME_BOTTOM = 96;
+/** The line across to children runs this far above their circles: over a 'Spouse' or 'Sibling' label. */
+const BUS_ABOVE_CHILD = 37;
 const SIDE_ROOM = 90;
 
 type Family = {
@@ -127,18 +137,36 @@ export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], ro
     nodes.push(node);
     return node;
   };
-  const lineage = (parent: TreeNode, child: TreeNode) => {
-    const middle = (parent.y + child.y) / 2;
+  /** Couples already joined by a line (partners by their own line along the row). */
+  const joined = new Set<string>();
+  /**
+   * Lines from parents to a child (DESIGN §12: children hang from the couple, lines never cross names): two parents
+   * side by side send one line down from between them; a lone parent's leaves from under their name. It runs
+   * down to a line just above the child's row (below the parents' names, above the child's label) and across.
+   */
+  const lineage = (parents: TreeNode[], child: TreeNode) => {
+    const [a, b] = [...parents].sort((p, q) => p.x - q.x);
+    const couple = b !== undefined && a!.y === b.y;
+    const drop = couple ? { x: (a!.x + b.x) / 2, y: a!.y } : { x: a!.x, y: a!.y + NAME_BOTTOM };
+    const busY = child.y - r - BUS_ABOVE_CHILD;
+    const key = couple ? `${a!.person.id}+${b.person.id}` : `${a!.person.id}`;
+    if (couple && !joined.has(key)) {
+      joined.add(key);
+      links.push({
+        key: `couple-${key}`,
+        kind: 'parent',
+        points: [
+          { x: a!.x + r, y: a!.y },
+          { x: b.x - r, y: b.y },
+        ],
+      });
+    }
     links.push({
-      key: `parent-${parent.person.id}-${child.person.id}`,
+      key: `parent-${key}-${child.person.id}`,
       kind: 'parent',
-      points: [
-        { x: parent.x, y: parent.y + r },
-        { x: parent.x, y: middle },
-        { x: child.x, y: middle },
-        { x: child.x, y: child.y - r },
-      ],
+      points: [drop, { x: drop.x, y: busY }, { x: child.x, y: busY }, { x: child.x, y: child.y - r }],
     });
+    if (!couple && b) lineage([b], child);
   };
   /** A chain along the root's row, one node's edge to the next's. */
   const alongRow = (kind: 'spouse' | 'sibling', a: TreeNode, b: TreeNode) => {
@@ -163,16 +191,18 @@ export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], ro
     return { parentId, grandparents, width: Math.max(1, grandparents.length) * dx };
   });
   let left = -groups.reduce((sum, group) => sum + group.width, 0) / 2;
+  const parentNodes: TreeNode[] = [];
   for (const group of groups) {
     const parent = place(group.parentId, 'parent', left + group.width / 2, -dy);
-    lineage(parent, root);
-    group.grandparents.forEach((grandparentId, index) => {
-      const existing = placed.get(grandparentId);
-      const grandparent = existing ?? place(grandparentId, 'grandparent', left + (index + 0.5) * dx, -2 * dy);
-      lineage(grandparent, parent);
-    });
+    parentNodes.push(parent);
+    const grandparents = group.grandparents.map(
+      (grandparentId, index) =>
+        placed.get(grandparentId) ?? place(grandparentId, 'grandparent', left + (index + 0.5) * dx, -2 * dy),
+    );
+    for (let i = 0; i < grandparents.length; i += 2) lineage(grandparents.slice(i, i + 2), parent);
     left += group.width;
   }
+  for (let i = 0; i < parentNodes.length; i += 2) lineage(parentNodes.slice(i, i + 2), root);
 
   // The spouse to the left.
   let previous = root;
@@ -182,6 +212,9 @@ export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], ro
     alongRow('spouse', previous, spouse);
     previous = spouse;
   }
+  // The children hang from the root and the spouse beside them, whose line already joins them.
+  const couple = previous === root ? [root] : [nodes.find((node) => node.role === 'spouse')!, root];
+  if (couple.length === 2) joined.add(`${couple[0]!.person.id}+${rootId}`);
 
   // Siblings to the right: those named so, and the parents' other children.
   const siblingIds = new Set(family.siblings.get(rootId));
@@ -198,7 +231,7 @@ export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], ro
   const children = sorted(family.children.get(rootId)).filter((id) => !placed.has(id));
   children.forEach((childId, index) => {
     const child = place(childId, 'child', (index - (children.length - 1) / 2) * dx, dy);
-    lineage(root, child);
+    lineage(couple, child);
   });
 
   // Onto the canvas: the root in its centre, the canvas widened (both sides alike) when a row needs it.
@@ -258,26 +291,21 @@ export function zoomAt(view: View, scale: number, at: Point): View {
 
 /**
  * The starting view (and the Centre button's): the whole drawn family in sight when it fits at a zoom
- * between TREE.minZoom and 1, else as much of it as fits around the root.
+ * between TREE.startMinZoom (where names stay readable) and 1, else as much of it as fits around the root.
  */
 export function centreView(layout: TreeLayout, viewport: { width: number; height: number }): View {
   const { bounds, root } = layout;
   const boundsWidth = bounds.maxX - bounds.minX;
   const boundsHeight = bounds.maxY - bounds.minY;
-  const scale = clampZoom(Math.min(1, viewport.width / boundsWidth, viewport.height / boundsHeight));
+  const scale = Math.max(TREE.startMinZoom, Math.min(1, viewport.width / boundsWidth, viewport.height / boundsHeight));
   const fitsWide = boundsWidth * scale <= viewport.width;
   const fitsHigh = boundsHeight * scale <= viewport.height;
-  const focusX = fitsWide ? (bounds.minX + bounds.maxX) / 2 : root.x;
-  const focusY = fitsHigh ? (bounds.minY + bounds.maxY) / 2 : root.y;
+  // Too big: around the root, but no emptiness past the family's edge (a root in the bottom row shows ancestors).
+  const around = (at: number, min: number, max: number, size: number) =>
+    Math.min(Math.max(at, min + size / 2 / scale), max - size / 2 / scale);
+  const focusX = fitsWide ? (bounds.minX + bounds.maxX) / 2 : around(root.x, bounds.minX, bounds.maxX, viewport.width);
+  const focusY = fitsHigh ? (bounds.minY + bounds.maxY) / 2 : around(root.y, bounds.minY, bounds.maxY, viewport.height);
   return { scale, x: viewport.width / 2 - focusX * scale, y: viewport.height / 2 - focusY * scale };
-}
-
-/** Up to two initials of a name, for a person without a picture. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const letters = words.length === 1 ? [...words[0]].slice(0, 1) : [[...words[0]][0], [...words[words.length - 1]][0]];
-  return letters.join('').toUpperCase();
 }
 
 /** The nodes and links inside `rect` (canvas units, with a margin): what a large tree draws. */
