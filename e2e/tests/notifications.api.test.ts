@@ -70,7 +70,11 @@ describe('notifications', () => {
     expect(registered.status).toBe(201);
 
     expect((await list(dora)).items).toEqual([
-      expect.objectContaining({ kind: 'memory', subjectTitle: 'Dora at the fair', actor: expect.objectContaining({ id: anna.user.id }) }),
+      expect.objectContaining({
+        kind: 'memory',
+        subjectTitle: 'Dora at the fair',
+        actor: expect.objectContaining({ id: anna.user.id }),
+      }),
     ]);
     expect((await list(ben.client)).items[0]).toMatchObject({
       kind: 'invite-used',
@@ -119,7 +123,11 @@ describe('notifications', () => {
   });
 
   it('bad ids and pages answer 400 or 404 with a sentence', async () => {
-    for (const path of ['/api/notifications/abc/read', '/api/notifications/0/read', '/api/notifications/99999999999/read']) {
+    for (const path of [
+      '/api/notifications/abc/read',
+      '/api/notifications/0/read',
+      '/api/notifications/99999999999/read',
+    ]) {
       const answer = await ben.client.post(path);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toEqual(expect.any(String));
@@ -127,7 +135,10 @@ describe('notifications', () => {
     expect((await ben.client.post('/api/notifications/2000000000/read')).status).toBe(404);
     for (const query of ['?cursor=x', '?limit=0', '?limit=101', '?limit=two']) {
       const answer = await ben.client.get(`/api/notifications${query}`);
-      expect({ status: answer.status, message: typeof answer.body.message }).toEqual({ status: 400, message: 'string' });
+      expect({ status: answer.status, message: typeof answer.body.message }).toEqual({
+        status: 400,
+        message: 'string',
+      });
     }
   });
 
