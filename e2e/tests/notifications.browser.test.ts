@@ -9,6 +9,7 @@ import {
   signIn,
   withPage,
 } from '../support/browser';
+import { doubleTextSize, expectNothingSideways, expectTouchTargets } from '../support/accessibility';
 import { png, privateAlbum, uploadMedia, waitPrepared } from '../support/media';
 
 /** docs/product.md "Notifications": the bell counts what concerns me; opening an entry goes to it and marks it read. */
@@ -48,12 +49,15 @@ describe('the notifications bell in a browser', () => {
     return list;
   };
 
-  it('shows the count, the sentences, opens the item and the badge drops (phone)', async () => {
+  it('shows the count, the sentences, opens the item and the badge drops (phone, text at 200%)', async () => {
     await withPage(browser, PHONE, async (page) => {
+      await doubleTextSize(page);
       await signIn(page, ben);
       const list = await openList(page, 2);
       await expectNoSeriousAxeViolations(page, 'notifications list, phone');
-      await screenshot(page, 'notifications-phone');
+      await expectNothingSideways(page, 'notifications list, phone, large text');
+      await expectTouchTargets(page, 'notifications list, phone, large text');
+      await screenshot(page, 'notifications-phone-large-text');
       await list.getByRole('link', { name: new RegExp(`Anna ${run} tagged you in “${picnic}”`) }).click();
       await page.getByRole('dialog', { name: picnic }).waitFor();
       await page.keyboard.press('Escape');

@@ -55,7 +55,11 @@ export async function measureNotifications({ session, viewer, actorIds, db, rows
     }
   };
   const first = await timeRequests(() => session.get(`/api/notifications?limit=${PAGE}`), { check: fullPage });
-  timedRow(`notifications list p95: page 1 of ${NOTIFICATIONS.toLocaleString('en')}, with the unread count`, first, 100);
+  timedRow(
+    `notifications list p95: page 1 of ${NOTIFICATIONS.toLocaleString('en')}, with the unread count`,
+    first,
+    100,
+  );
   const { rows: deep } = await db.query(
     `SELECT id FROM archive_notifications.notifications WHERE recipient_id = $1 ORDER BY id LIMIT 1 OFFSET 500`,
     [viewer.id],
@@ -66,5 +70,8 @@ export async function measureNotifications({ session, viewer, actorIds, db, rows
     },
   });
   timedRow('notifications list p95: a page near the oldest', deepTiming, 100);
+  // The yardstick on a shared machine: the gallery's first page in the same run, with its own target of 100 ms.
+  const gallery = await timeRequests(() => session.get('/api/media?limit=60'));
+  timedRow('notifications section: the gallery page 1, same run (yardstick)', gallery, 100);
   return rows;
 }
