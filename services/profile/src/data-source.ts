@@ -1,4 +1,8 @@
-import { CreateAnnouncedChanges1769450000000, CreateNotifications1769600000000, dataSourceOptions } from '@family/shared/nest';
+import {
+  CreateAnnouncedChanges1769450000000,
+  CreateNotifications1769600000000,
+  dataSourceOptions,
+} from '@family/shared/nest';
 import { MemoryEntity } from './entities/memory.entity';
 import { PersonChangeEntity } from './entities/person-change.entity';
 import { ProfileEntity } from './entities/profile.entity';

@@ -36,10 +36,8 @@ export class CreateNotifications1769600000000 implements MigrationInterface {
       `CREATE INDEX IF NOT EXISTS notifications_recipient_unread ON ${NOTIFICATIONS_TABLE} (recipient_id, id DESC)
        WHERE read_at IS NULL`,
     );
-    // Taking back what an item, album or memory made when it goes (a removed album member, a deleted memory).
-    await db.query(
-      `CREATE INDEX IF NOT EXISTS notifications_subject ON ${NOTIFICATIONS_TABLE} (kind, subject_id)`,
-    );
+    // Taking back the entries of a subject that is gone (a deleted memory's).
+    await db.query(`CREATE INDEX IF NOT EXISTS notifications_subject ON ${NOTIFICATIONS_TABLE} (kind, subject_id)`);
   }
 
   async down(): Promise<void> {}
