@@ -10,6 +10,7 @@
 // `--only=takeout-import` only the import of an export's ZIP.
 // `--only=gedcom-scale` only the GEDCOM import at scale: a million people refused, a file at the cap imported.
 // `--only=browse` seeds the large archive and runs only the browsing rows (jumps by date, months, on this day).
+// `--only=notifications` seeds the large archive and runs only the notifications bell's rows.
 // `--only=uploads` only the resumable uploads' (tus): a 2 GB video alone and four at once against a loopback copy,
 // memory, and a resume after a cut at half way (BENCH_UPLOAD_GB, BENCH_TUS_CHUNK_MB change the size and chunk).
 import { createCipheriv, randomBytes } from 'node:crypto';
@@ -46,6 +47,7 @@ import { measureTakeout } from './bench/takeout.mjs';
 import { measureTakeoutImport } from './bench/takeout-import.mjs';
 import { measureGedcomScale } from './bench/gedcom-scale.mjs';
 import { measureUploads } from './bench/uploads.mjs';
+import { measureNotifications } from './bench/notifications.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -722,6 +724,8 @@ async function main() {
       rows,
       log,
     });
+  const notifications = () =>
+    measureNotifications({ session, viewer, actorIds: UPLOADERS, db, rows, log, timeRequests, timedRow });
   if (HOP_TAX_ONLY) {
     const graph = await seed(viewer);
     await measureHopTax(session, viewer, graph);
@@ -738,6 +742,9 @@ async function main() {
   } else if (ONLY === 'browse') {
     await seed(viewer);
     await measureBrowse(session);
+  } else if (ONLY === 'notifications') {
+    await seed(viewer);
+    await notifications();
   } else {
     if (ONLY !== 'media-worker') {
       // On fresh processes first, so an earlier benchmark's freed heap cannot hide what an upload costs.
@@ -762,13 +769,23 @@ async function main() {
   }
   stack.check();
   // Sections run alone above, which skip the large archive's rows.
-  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'gedcom-scale', 'browse', 'uploads'];
+  const SEPARATE_SECTIONS = [
+    'media-worker',
+    'bulk',
+    'takeout',
+    'takeout-import',
+    'gedcom-scale',
+    'browse',
+    'uploads',
+    'notifications',
+  ];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);
     await measureBrowse(session);
     await measureTree(session, graph);
     await measureAlbums(session);
+    await notifications();
     // Under load on a fresh gateway and media, as `--only=hop-tax` measures it: after the gigabytes of the upload,
     // ZIP and takeout sections their heaps cost about a third more CPU per request for a while, which is not the hops.
     await stack.restart(['gateway', 'media']);

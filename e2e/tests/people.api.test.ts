@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ApiClient, signUp, uniqueName } from '../support/api';
-import { pngFile, uploadMedia } from '../support/media';
+import { png, pngFile, uploadMedia } from '../support/media';
 
 describe('people without accounts through the gateway', () => {
   it('builds a family of people without accounts, draws it, and undoes a change', async () => {
@@ -156,5 +156,42 @@ describe('people without accounts through the gateway', () => {
     // A megabyte of search text is refused by the gateway's HTTP parser before anything reads it.
     const huge = await me.client.get(`/api/people?q=${'a'.repeat(1024 * 1024)}`);
     expect(huge.status).toBe(431);
+  });
+});
+
+describe('portraits of people without accounts', () => {
+  const portrait = (bytes: Buffer) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'portrait.png');
+    return form;
+  };
+
+  it('any member sets a relative’s portrait; a member’s picture stays theirs', async () => {
+    const [anna, ben] = await Promise.all([signUp('portrait-anna'), signUp('portrait-ben')]);
+    const relative = (await anna.client.post('/api/people', { givenName: 'Olga', surname: 'Portrait' })).body as {
+      id: number;
+    };
+    const set = await ben.client.post(`/api/people/${relative.id}/picture`, portrait(png([200, 120, 40], 32)));
+    expect(set.status).toBe(200);
+    expect(set.body.profilePicture).toMatch(new RegExp(`^/api/users/${relative.id}/picture\\?v=\\d+$`));
+    const person = await anna.client.get(`/api/people/${relative.id}`);
+    expect(person.body.profilePicture).toBe(set.body.profilePicture);
+    const file = await anna.client.request('GET', person.body.profilePicture);
+    expect({ status: file.status, type: file.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'image/webp',
+    });
+
+    const others = await ben.client.post(`/api/people/${anna.user.id}/picture`, portrait(png([10, 10, 10], 32)));
+    expect(others).toMatchObject({
+      status: 403,
+      body: { message: `Only ${anna.user.displayName} can change their own picture.` },
+    });
+    expect((await anna.client.post(`/api/people/${anna.user.id}/picture`, portrait(png([1, 2, 3], 32)))).status).toBe(
+      200,
+    );
+    const unknown = await ben.client.post('/api/people/2000000000/picture', portrait(png([4, 5, 6], 32)));
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'This person is not in the family archive.' } });
+    expect((await ben.client.post('/api/people/abc/picture', portrait(png([4, 5, 6], 32)))).status).toBe(400);
   });
 });

@@ -32,6 +32,8 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/trash', 'media'],
   ['/api/imports', 'media'],
   ['/api/uploads', 'media'],
+  // Most notifications are about items and albums, whose visibility media judges (docs/architecture.md).
+  ['/api/notifications', 'media'],
   ['/api/albums', 'albums'],
   // A relative's account is auth's to make, though the family tree asks for it.
   ['/api/family/create-member', 'auth'],

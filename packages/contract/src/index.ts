@@ -13,3 +13,4 @@ export * from './browse';
 export * from './takeout';
 export * from './takeout-internal';
 export * from './uploads';
+export * from './notification';

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MediaClient } from '@family/shared/clients';
-import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import type { AlbumsConfig } from './config';
 import { AlbumMemberController } from './controllers/album-member.controller';
 import { AlbumController } from './controllers/album.controller';
@@ -52,6 +52,7 @@ export class AppModule {
         AlbumPreviewsCache,
         AlbumPresenter,
         AlbumService,
+        NotificationOutbox,
         AlbumAccessService,
         TakeoutAlbumRepository,
         AlbumImportService,

@@ -1,6 +1,7 @@
 import {
   CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
+  CreateNotifications1769600000000,
   dataSourceOptions,
 } from '@family/shared/nest';
 import { AlbumMemberEntity } from './entities/album-member.entity';
@@ -20,6 +21,7 @@ export function albumsDatabase(url: string) {
       CreateChangeGenerations1764600000000,
       AlbumImportSource1769000000000,
       CreateAnnouncedChanges1769450000000,
+      CreateNotifications1769600000000,
     ],
   };
 }

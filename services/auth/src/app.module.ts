@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
-import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import type { AuthConfig } from './config';
 import { FamilyMemberController } from './controllers/family-member.controller';
 import { InternalAccountController } from './controllers/internal-account.controller';
@@ -37,6 +37,7 @@ export class AppModule {
         InviteRepository,
         ResetCodeService,
         InviteService,
+        NotificationOutbox,
         AccountService,
       ],
     };

@@ -1,4 +1,4 @@
-import { dataSourceOptions } from '@family/shared/nest';
+import { CreateNotifications1769600000000, dataSourceOptions } from '@family/shared/nest';
 import { AccountEntity } from './entities/account.entity';
 import { ResetCodeEntity } from './entities/reset-code.entity';
 import { CreateAccounts1763770000000 } from './migrations/1763770000000-create-accounts';
@@ -13,7 +13,12 @@ export function authDatabase(url: string) {
     url,
     schema: AUTH_SCHEMA,
     entities: [AccountEntity, ResetCodeEntity],
-    migrations: [CreateAccounts1763770000000, PeopleWithoutAccounts1763800000000, CreateInvites1763810000000],
+    migrations: [
+      CreateAccounts1763770000000,
+      PeopleWithoutAccounts1763800000000,
+      CreateInvites1763810000000,
+      CreateNotifications1769600000000,
+    ],
   };
 }
 

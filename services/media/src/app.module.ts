@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlbumsClient } from '@family/shared/clients';
-import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
 import { InternalMediaController } from './controllers/internal-media.controller';
@@ -11,6 +11,7 @@ import { MediaTagController } from './controllers/media-tag.controller';
 import { AlbumItemsController } from './controllers/album-items.controller';
 import { MediaBulkController } from './controllers/media-bulk.controller';
 import { MediaController } from './controllers/media.controller';
+import { NotificationController } from './controllers/notification.controller';
 import { TrashController } from './controllers/trash.controller';
 import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
@@ -19,6 +20,7 @@ import { MediaKitModule } from './media-kit';
 import { AlbumItemsRepository } from './repositories/album-items.repository';
 import { MediaItemRepository } from './repositories/media-item.repository';
 import { MediaListRepository } from './repositories/media-list.repository';
+import { NotificationRepository } from './repositories/notification.repository';
 import { ProcessingRepository } from './repositories/processing.repository';
 import { TagRepository } from './repositories/tag.repository';
 import { TrashRepository } from './repositories/trash.repository';
@@ -38,6 +40,7 @@ import { MediaZipService } from './services/media-zip.service';
 import { MediaPresenter } from './services/media-presenter';
 import { MediaPurger } from './services/media-purger';
 import { MediaService } from './services/media.service';
+import { NotificationService } from './services/notification.service';
 import { MEDIA_STORAGE } from './services/storage.provider';
 import { PersonAttachment } from './services/person-attachment';
 import { TagService } from './services/tag.service';
@@ -77,6 +80,7 @@ export class AppModule {
         AlbumItemsController,
         MediaController,
         TrashController,
+        NotificationController,
         InternalMediaController,
         InternalMediaImportController,
         ResumableUploadController,
@@ -112,6 +116,9 @@ export class AppModule {
         MediaZipService,
         UploadRecordRepository,
         ResumableUploadService,
+        NotificationRepository,
+        NotificationService,
+        NotificationOutbox,
       ],
     };
   }

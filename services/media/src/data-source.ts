@@ -1,6 +1,7 @@
 import {
   CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
+  CreateNotifications1769600000000,
   dataSourceOptions,
 } from '@family/shared/nest';
 import { MediaItemEntity } from './entities/media-item.entity';
@@ -40,6 +41,7 @@ export function mediaDatabase(url: string) {
       CreateAnnouncedChanges1769450000000,
       ResumableUploads1769500000000,
       MotionPhotos1769510000000,
+      CreateNotifications1769600000000,
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthClient, FamilyClient, MediaClient } from '@family/shared/clients';
-import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
@@ -71,6 +71,7 @@ export class AppModule {
         ProfileService,
         PictureService,
         MemoryService,
+        NotificationOutbox,
         PurgeService,
         TakeoutRestoreService,
         PeopleImportRepository,

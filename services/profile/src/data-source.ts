@@ -1,4 +1,8 @@
-import { CreateAnnouncedChanges1769450000000, dataSourceOptions } from '@family/shared/nest';
+import {
+  CreateAnnouncedChanges1769450000000,
+  CreateNotifications1769600000000,
+  dataSourceOptions,
+} from '@family/shared/nest';
 import { MemoryEntity } from './entities/memory.entity';
 import { PersonChangeEntity } from './entities/person-change.entity';
 import { ProfileEntity } from './entities/profile.entity';
@@ -20,6 +24,7 @@ export function profileDatabase(url: string) {
       People1763800000000,
       MemoriesAboutPeople1763820000000,
       CreateAnnouncedChanges1769450000000,
+      CreateNotifications1769600000000,
     ],
   };
 }

@@ -2,6 +2,8 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   albums: { path: '/albums', getHref: () => '/albums' },
+  /** The albums page with one album's View dialog open (a notification's link). */
+  album: { getHref: (id: number | string) => `/albums?album=${id}` },
   family: { path: '/family', getHref: () => '/family' },
   people: { path: '/people', getHref: () => '/people' },
   familyTree: {

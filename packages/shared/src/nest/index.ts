@@ -14,3 +14,4 @@ export * from './json-body.guard';
 export * from './request-context.middleware';
 export * from './validation';
 export * from './service-clients';
+export * from './notifications';

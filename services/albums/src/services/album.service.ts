@@ -13,6 +13,7 @@ import { AlbumRepository, type AlbumChanges } from '../repositories/album.reposi
 import { AlbumPresenter } from './album-presenter';
 import { ALBUM_NOT_FOUND, AlbumRights } from './album-rights';
 import { MediaClient } from '@family/shared/clients';
+import { NotificationOutbox } from '@family/shared/nest';
 
 export const DELETE_FORBIDDEN = 'Only the album creator can delete it';
 export const UPDATE_FORBIDDEN = 'Only the album creator can change it';
@@ -34,6 +35,7 @@ export class AlbumService {
     private readonly presenter: AlbumPresenter,
     private readonly directory: DirectoryClient,
     private readonly media: MediaClient,
+    private readonly outbox: NotificationOutbox,
   ) {}
 
   /** What the person is to the album; 404 when there is no such album. */
@@ -117,6 +119,10 @@ export class AlbumService {
     const added = await this.albums.addMember(albumId, dto.userId, dto.canEdit ?? false);
     if (added === 'exists') throw new ConflictException(ALREADY_MEMBER);
     if (added === 'no-album') throw new NotFoundException(ALBUM_NOT_FOUND);
+    // The album's name as it is now; the entry stays while they see the album (docs/product.md "Notifications").
+    await this.outbox.send([
+      { recipientId: dto.userId, kind: 'album-member', actorId: user.id, subjectId: albumId, subjectTitle: album.name },
+    ]);
     return this.presenter.one(album.id, { people });
   }
 

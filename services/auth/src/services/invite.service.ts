@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import type { UserProfile } from '@family/contract';
 import { coded } from '@family/shared';
 import { MediaClient, ProfileClient } from '@family/shared/clients';
+import { NotificationOutbox } from '@family/shared/nest';
 import type { CreateInviteDto, RegisterDto } from '../dtos/account.dto';
 import { InviteRepository } from '../repositories/invite.repository';
 import { hashCode, makeCode } from './one-time-code';
@@ -18,6 +19,7 @@ export class InviteService {
     private readonly invites: InviteRepository,
     private readonly media: MediaClient,
     private readonly profile: ProfileClient,
+    private readonly outbox: NotificationOutbox,
   ) {}
 
   /** A code valid for seven days, shown once; only its hash is kept. A new one replaces the person's last. */
@@ -44,9 +46,10 @@ export class InviteService {
   async register(dto: RegisterDto & { inviteCode: string }): Promise<UserProfile> {
     const claimed = await this.invites.claim(hashCode(dto.inviteCode), dto.username, await hashPassword(dto.password));
     if (!claimed) throw new BadRequestException(coded(INVALID_INVITE, 'invalid_invite_code'));
+    let member: UserProfile;
     try {
       await this.media.holdTagsForNewAccount(claimed.personId, { invitedBy: claimed.createdBy });
-      return await this.profile.becomeMember(claimed.personId, {
+      member = await this.profile.becomeMember(claimed.personId, {
         username: dto.username,
         displayName: dto.displayName ?? null,
         email: dto.email ?? null,
@@ -56,5 +59,10 @@ export class InviteService {
       await this.invites.release(claimed);
       throw error;
     }
+    // The inviter hears that their invite was used (docs/product.md "Notifications").
+    await this.outbox.send([
+      { recipientId: claimed.createdBy, kind: 'invite-used', actorId: member.id, subjectId: member.id },
+    ]);
+    return member;
   }
 }

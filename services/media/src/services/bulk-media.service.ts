@@ -1,6 +1,7 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { BulkResult, BulkSkip } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
+import { NotificationOutbox } from '@family/shared/nest';
 import pLimit from 'p-limit';
 import type { BulkActionDto } from '../dtos/bulk.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
@@ -44,6 +45,7 @@ export class BulkMediaService {
     private readonly items: MediaService,
     private readonly directory: DirectoryClient,
     private readonly attachment: PersonAttachment,
+    private readonly outbox: NotificationOutbox,
   ) {}
 
   async apply(user: Identity, dto: BulkActionDto): Promise<BulkResult> {
@@ -113,6 +115,9 @@ export class BulkMediaService {
       if (tagged.has(id)) done.push(id);
       else batch.skipped.push({ id, reason: ALREADY_TAGGED });
     }
+    await this.outbox.send(
+      done.map((mediaId) => ({ recipientId: userId, kind: 'tagged' as const, actorId: user.id, subjectId: mediaId })),
+    );
     return result(batch.items, done, batch.skipped);
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AlbumItemsRepository } from '../repositories/album-items.repository';
 import { MediaItemRepository } from '../repositories/media-item.repository';
+import { NotificationRepository } from '../repositories/notification.repository';
 import { TagRepository } from '../repositories/tag.repository';
 import { MediaAccessFactory } from './media-access.service';
 import { PersonAttachment } from './person-attachment';
@@ -19,6 +20,7 @@ export class InternalMediaService {
     private readonly access: MediaAccessFactory,
     private readonly attachment: PersonAttachment,
     private readonly purger: MediaPurger,
+    private readonly notifications: NotificationRepository,
     @Inject(TAKEOUT_HOOKS) private readonly takeout: TakeoutHooks,
   ) {}
 
@@ -49,7 +51,7 @@ export class InternalMediaService {
 
   /**
    * An account is being deleted (docs/architecture.md "Work across services"): its uploads, in the archive and in
-   * the trash alike, go at once with their files, its tags on other people's items, and its takeout imports and
+   * the trash alike, go at once with their files, its tags on other people's items, the notifications sent to it, and its takeout imports and
    * exports.
    * Batch by batch; files go before rows, so a failure half-way is finished by a retry.
    */
@@ -57,6 +59,7 @@ export class InternalMediaService {
     await this.purger.purgeAll(() => this.items.uploadsBatch(userId, false, PURGE_BATCH));
     await this.purger.purgeAll(() => this.items.uploadsBatch(userId, true, PURGE_BATCH));
     await this.tags.removeTagsOfUser(userId);
+    await this.notifications.deleteOf(userId);
     await this.takeout.purgeUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
   }

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { MediaTag } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
+import { NotificationOutbox } from '@family/shared/nest';
 import { mapTag } from '../dtos/media.dto';
 import { TagRepository } from '../repositories/tag.repository';
 import { MediaAccessFactory } from './media-access.service';
@@ -20,6 +21,7 @@ export class TagService {
     private readonly presenter: MediaPresenter,
     private readonly directory: DirectoryClient,
     private readonly attachment: PersonAttachment,
+    private readonly outbox: NotificationOutbox,
   ) {}
 
   async list(user: Identity, mediaId: number): Promise<MediaTag[]> {
@@ -41,6 +43,7 @@ export class TagService {
       throw new ForbiddenException(TAG_OUTSIDER_FORBIDDEN);
     }
     if (!(await this.tags.addTag(mediaId, userId))) throw new ConflictException(ALREADY_TAGGED);
+    await this.outbox.send([{ recipientId: userId, kind: 'tagged', actorId: user.id, subjectId: mediaId }]);
     return mapTag(userId, people);
   }
 

@@ -1,14 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import type { Identity } from '@family/shared';
-import { AnnouncesChanges, CurrentUser, ParseIdPipe } from '@family/shared/nest';
+import { AnnouncesChanges, CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
 import { MergePersonDto, PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import { PeopleService } from '../services/people.service';
+import { PictureService } from '../services/picture.service';
 
 /** Everyone in the family, with or without an account (docs/architecture.md "People and families"). */
 @AnnouncesChanges('people')
 @Controller('api/people')
 export class PeopleController {
-  constructor(private readonly people: PeopleService) {}
+  constructor(
+    private readonly people: PeopleService,
+    private readonly pictures: PictureService,
+  ) {}
 
   @Get()
   list(@CurrentUser() _user: Identity, @Query() query: PeopleQueryDto) {
@@ -34,6 +39,14 @@ export class PeopleController {
   @HttpCode(204)
   delete(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number) {
     return this.people.delete(id);
+  }
+
+  /** A portrait of a person without an account: multipart with the picture in `file`, as one's own picture. */
+  @Post(':id/picture')
+  @Multipart()
+  @HttpCode(200)
+  picture(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+    return this.pictures.uploadFor(user, id, req);
   }
 
   @Post(':id/invite')

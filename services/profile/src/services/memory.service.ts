@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Memory } from '@family/contract';
 import type { Identity } from '@family/shared';
+import { NotificationOutbox } from '@family/shared/nest';
 import { mapMemory, type CreateMemoryDto } from '../dtos/memory.dto';
 import { MemoryRepository } from '../repositories/memory.repository';
 import { ProfileRepository } from '../repositories/profile.repository';
@@ -15,6 +16,7 @@ export class MemoryService {
   constructor(
     private readonly memories: MemoryRepository,
     private readonly profiles: ProfileRepository,
+    private readonly outbox: NotificationOutbox,
   ) {}
 
   /** On one's own profile, or on the profile of a person without an account (docs/rights.md "People rights"). */
@@ -31,6 +33,10 @@ export class MemoryService {
       }
     }
     const memory = await this.memories.create({ userId: user.id, personId, title: dto.title, content: dto.content });
+    // Read by the person once they join by an invite (docs/product.md "Notifications").
+    await this.outbox.send([
+      { recipientId: personId, kind: 'memory', actorId: user.id, subjectId: memory.id, subjectTitle: memory.title },
+    ]);
     return mapMemory(memory, writer);
   }
 
@@ -47,5 +53,6 @@ export class MemoryService {
     if (!memory) throw new NotFoundException('This memory does not exist (it may have been deleted already).');
     if (memory.userId !== user.id) throw new ForbiddenException('You can only delete your own memories');
     await this.memories.delete(id);
+    await this.outbox.withdraw('memory', id);
   }
 }

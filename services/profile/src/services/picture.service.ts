@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
   BadRequestException,
+  ForbiddenException,
   HttpException,
   Inject,
   Injectable,
@@ -49,8 +50,25 @@ export class PictureService {
    */
   async upload(user: Identity, req: IncomingMessage): Promise<UserProfile> {
     signedInProfile(await this.profiles.findById(user.id));
+    return this.store(user.id, req);
+  }
+
+  /**
+   * POST /api/people/{id}/picture: a portrait of a person without an account, by any member, as any member edits
+   * them; a member's own picture only by that member (docs/rights.md "People rights").
+   */
+  async uploadFor(user: Identity, personId: number, req: IncomingMessage): Promise<UserProfile> {
+    const person = await this.profiles.findById(personId);
+    if (!person) throw new NotFoundException('This person is not in the family archive.');
+    if (person.username !== null && person.userId !== user.id) {
+      throw new ForbiddenException(`Only ${person.displayName} can change their own picture.`);
+    }
+    return this.store(personId, req);
+  }
+
+  private async store(personId: number, req: IncomingMessage): Promise<UserProfile> {
     const version = await this.profiles.nextPictureVersion();
-    const key = `pictures/${user.id}-${version}.webp`;
+    const key = `pictures/${personId}-${version}.webp`;
 
     const { file: stored } = await readMultipart(req, {
       limits: FORM_LIMITS,
@@ -61,11 +79,13 @@ export class PictureService {
     });
     if (!stored) throw new BadRequestException(NO_PICTURE);
 
-    const { applied, previousKey } = await this.profiles.replacePicture(user.id, key, version);
-    // Not applied: the account is gone, or a newer picture of the same person got there first.
+    const { applied, previousKey } = await this.profiles.replacePicture(personId, key, version);
+    // Not applied: the person is gone, or a newer picture of the same person got there first.
     if (!applied) await this.deleteQuietly(key);
     if (previousKey && previousKey !== key) await this.deleteQuietly(previousKey);
-    return mapUser(signedInProfile(await this.profiles.findById(user.id)));
+    const person = await this.profiles.findById(personId);
+    if (!person) throw new NotFoundException('This person is not in the family archive.');
+    return mapUser(person);
   }
 
   /** GET /api/users/{id}/picture; `requestedVersion` is the URL's ?v=. */

@@ -9,6 +9,7 @@ import { useLogout } from '../../features/auth/api/use-logout';
 import { type MediaAddressState, PageBehindMediaContext } from '../../features/media/hooks/media-address';
 import { forgetUploads, UploadQueueProvider } from '../../features/media/upload-queue/upload-queue-context';
 import { UploadQueuePanel } from '../../features/media/upload-queue/upload-queue-panel';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { errorMessage } from '../../lib/api';
 import { forgetSharedFiles } from '../../lib/share-inbox';
 import { useCurrentUser } from '../../lib/queries/current-user';
@@ -84,6 +85,7 @@ export function AppRoot() {
         loggingOut={logout.isMutating}
         loading={navigation.state === 'loading'}
         userName={user.displayName}
+        headerActions={<NotificationBell currentUserId={user.id} />}
       >
         <PageBehindMediaContext.Provider value={keepingPage}>
           {page}

@@ -9,10 +9,11 @@ type AppLayoutProps = {
   loggingOut?: boolean;
   loading?: boolean;
   userName?: string;
+  headerActions?: ReactNode;
 };
 
 /** Every signed-in page: a skip link, the header with navigation, then the page. */
-export function AppLayout({ children, onLogout, loggingOut, loading, userName }: AppLayoutProps) {
+export function AppLayout({ children, onLogout, loggingOut, loading, userName, headerActions }: AppLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -35,7 +36,13 @@ export function AppLayout({ children, onLogout, loggingOut, loading, userName }:
       >
         Skip to content
       </Box>
-      <Header onLogout={onLogout} loggingOut={loggingOut} loading={loading} userName={userName} />
+      <Header
+        onLogout={onLogout}
+        loggingOut={loggingOut}
+        loading={loading}
+        userName={userName}
+        actions={headerActions}
+      />
       <Container
         component="main"
         id="main-content"

@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { navItems } from './nav-items';
@@ -24,9 +24,11 @@ type HeaderProps = {
   /** A page is on its way (its code or data): a thin bar under the header. */
   loading?: boolean;
   userName?: string;
+  /** What app/ puts beside Logout (the notifications bell). */
+  actions?: ReactNode;
 };
 
-export function Header({ onLogout, loggingOut = false, loading = false, userName }: HeaderProps) {
+export function Header({ onLogout, loggingOut = false, loading = false, userName, actions }: HeaderProps) {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -88,6 +90,7 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
                 </Button>
               ))}
             </Box>
+            {actions}
             <Button
               onClick={onLogout}
               disabled={loggingOut}
@@ -99,6 +102,7 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
             </Button>
           </>
         )}
+        {compact && <Box sx={{ ml: 'auto' }}>{actions}</Box>}
       </Toolbar>
       {loading && (
         <LinearProgress

@@ -6,7 +6,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Album } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
@@ -54,6 +55,21 @@ export function AlbumsView({ currentUserId, headingLevel = 'h1', renderAlbumMedi
   const refresh = useRefreshAlbums();
   const { toast } = useToast();
   const headingId = useId();
+
+  // `?album={id}` (paths.album) opens that album's View dialog, then leaves the address as the page's own.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const askedAlbumId = Number(searchParams.get('album')) || null;
+  useEffect(() => {
+    if (askedAlbumId === null) return;
+    setViewAlbumId(askedAlbumId);
+    setSearchParams(
+      (params) => {
+        params.delete('album');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [askedAlbumId, setSearchParams]);
 
   // Dialogs follow the list, so they show the album as it is after every refresh.
   const find = (id: number | null) => (id === null ? null : (albums.find((album) => album.id === id) ?? null));

@@ -95,3 +95,14 @@ export function useMergePerson(id: number) {
     return into;
   });
 }
+
+/** POST /api/people/{id}/picture (multipart `file`): a portrait of a person without an account. */
+export function useUploadPortrait(id: number) {
+  const refresh = useRefreshPerson();
+  return useSWRMutation(`${personKey(id)}/picture`, async (path: string, { arg }: { arg: File }) => {
+    const form = new FormData();
+    form.append('file', arg);
+    await sendJson<unknown>('POST', path, form);
+    await refresh(id);
+  });
+}

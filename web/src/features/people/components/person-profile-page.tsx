@@ -23,6 +23,7 @@ import { lifeYears } from '../utils/years';
 import { HistoryCard } from './history-card';
 import { InviteCard } from './invite-card';
 import { PersonFormDialog } from './person-form-dialog';
+import { PersonPortrait } from './person-portrait';
 
 /** Cards other features provide for the person (composed in by the route). */
 export type PersonSlots = {
@@ -84,29 +85,41 @@ function PersonCard({ person }: { person: PersonDetail }) {
         <Typography id="person-profile-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
           Profile
         </Typography>
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {person.displayName}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-          {years && <Typography sx={{ color: 'text.secondary' }}>{years}</Typography>}
-          <Chip size="small" variant="outlined" label="No account" />
-          {!person.living && <Chip size="small" variant="outlined" label="Deceased" />}
-        </Box>
-        {[SEX_WORDS[person.sex], eventLine('Born', person.birth), eventLine('Died', person.death)]
-          .filter(Boolean)
-          .map((line) => (
-            <Typography key={line}>{line}</Typography>
-          ))}
-        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-          <Button variant="outlined" onClick={() => setMerging(true)}>
-            Merge
-          </Button>
-          <Button color="error" onClick={() => setDeleting(true)}>
-            Delete
-          </Button>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'center', sm: 'flex-start' },
+            gap: 3,
+          }}
+        >
+          <PersonPortrait person={person} />
+          <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {person.displayName}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+              {years && <Typography sx={{ color: 'text.secondary' }}>{years}</Typography>}
+              <Chip size="small" variant="outlined" label="No account" />
+              {!person.living && <Chip size="small" variant="outlined" label="Deceased" />}
+            </Box>
+            {[SEX_WORDS[person.sex], eventLine('Born', person.birth), eventLine('Died', person.death)]
+              .filter(Boolean)
+              .map((line) => (
+                <Typography key={line}>{line}</Typography>
+              ))}
+            <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+              <Button variant="outlined" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button variant="outlined" onClick={() => setMerging(true)}>
+                Merge
+              </Button>
+              <Button color="error" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            </Box>
+          </Box>
         </Box>
       </CardContent>
       {editing && (

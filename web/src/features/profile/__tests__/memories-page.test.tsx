@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { MemoriesPage } from '../components/memories-page';
@@ -24,7 +24,10 @@ describe(MemoriesPage.name, () => {
     renderWithProviders(<MemoriesPage userId={7} currentUserId={1} />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Memories' })).toBeInTheDocument();
-    expect(await screen.findAllByRole('article')).toHaveLength(5);
+    const articles = await screen.findAllByRole('article');
+    expect(articles).toHaveLength(5);
+    // Each names its writer, a link to their profile.
+    expect(within(articles[0]!).getByRole('link', { name: 'Uncle Tom' })).toHaveAttribute('href', '/profile/7');
     expect(screen.getByRole('link', { name: "Back to Uncle Tom's profile" })).toHaveAttribute('href', '/profile/7');
     expect(screen.queryByRole('button', { name: 'Add memory' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete memory/ })).not.toBeInTheDocument();

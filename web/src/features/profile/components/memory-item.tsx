@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Memory } from '@family/contract';
+import { paths } from '../../../config/paths';
 
 type MemoryItemProps = {
   memory: Memory;
@@ -14,7 +17,7 @@ function writtenOn(createdAt: string): string {
   return new Date(createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** One memory: title, when it was written, the text. */
+/** One memory: title, who wrote it (a link to their profile) and when, the text. */
 export function MemoryItem({ memory, onDelete }: MemoryItemProps) {
   return (
     <Box component="article" sx={{ py: 2, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}>
@@ -24,7 +27,15 @@ export function MemoryItem({ memory, onDelete }: MemoryItemProps) {
             {memory.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Written on {writtenOn(memory.createdAt)}
+            Written by{' '}
+            <Link
+              component={RouterLink}
+              to={paths.userProfile.getHref(memory.user.id)}
+              sx={{ overflowWrap: 'anywhere' }}
+            >
+              {memory.user.displayName}
+            </Link>{' '}
+            on {writtenOn(memory.createdAt)}
           </Typography>
         </Box>
         {onDelete && (

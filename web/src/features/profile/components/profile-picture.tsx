@@ -8,7 +8,7 @@ import type { UserProfile } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useUploadPicture } from '../api/use-upload-picture';
-import { pictureProblem } from '../utils/picture';
+import { pictureProblem } from '../../../lib/picture';
 
 type ProfilePictureProps = {
   user: UserProfile;
