@@ -332,7 +332,19 @@ export function FamilyTreeCanvas({ layout, label, onOpen, cull = false }: Family
       </Box>
       <Paper
         elevation={2}
-        sx={{ position: 'absolute', top: 12, right: 12, display: 'flex', alignItems: 'center', gap: 0.5, p: 0.5 }}
+        // At 200% zoom the buttons wrap onto two rows rather than reaching past the screen's left edge.
+        sx={{
+          position: 'absolute',
+          top: 12,
+          right: 12,
+          maxWidth: 'calc(100% - 24px)',
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          gap: 0.5,
+          p: 0.5,
+        }}
       >
         <Tooltip title="Zoom out">
           <span>

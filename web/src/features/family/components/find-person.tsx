@@ -5,7 +5,7 @@ import { PersonPicker } from '../../../components/person-picker';
 /** "Find a person": type part of a name, pick someone (their years beside the name) to centre the tree on them. */
 export function FindPerson({ onPick }: { onPick: (person: PersonSummary) => void }) {
   return (
-    <Box sx={{ flex: 1, minWidth: 220 }}>
+    <Box sx={{ flex: 1, minWidth: 'min(220px, 100%)' }}>
       <PersonPicker
         label="Find a person"
         value={null}

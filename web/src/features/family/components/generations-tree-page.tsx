@@ -69,7 +69,7 @@ export function GenerationsTreePage({ rootId }: { rootId: number }) {
           label="Generations each way"
           value={depth}
           onChange={(event) => setDepth(Number(event.target.value))}
-          sx={{ width: 'auto', minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{ width: 'auto', minWidth: 'min(200px, 100%)', flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
         >
           {DEPTHS.map((n) => (
             <MenuItem key={n} value={n}>

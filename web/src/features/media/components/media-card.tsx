@@ -94,7 +94,8 @@ export function MediaCard({
             height: 44,
             borderRadius: '50%',
             // The box is drawn on its own small disc: the 44 px target stays, the picture stays mostly clear.
-            '& .MuiSvgIcon-root': { borderRadius: '50%', ...onPicture, p: '2px' },
+            // In px: the box stays inside a small thumbnail with large text.
+            '& .MuiSvgIcon-root': { fontSize: '24px', borderRadius: '50%', ...onPicture, p: '2px' },
             '&:hover': { bgcolor: 'transparent' },
           }}
         />
