@@ -8,6 +8,11 @@ const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 390, height: 844 };
+/**
+ * That phone zoomed to 200% (browser zoom or the screen magnifier): every CSS pixel is two of the screen's, so the
+ * page lays out in half the width and height (docs/conventions.md "Accessibility").
+ */
+export const PHONE_ZOOMED = { width: 195, height: 422 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** The most common laptop screen. */
 export const LAPTOP = { width: 1366, height: 768 };

@@ -10,6 +10,7 @@ import {
 import {
   LAPTOP,
   PHONE,
+  PHONE_ZOOMED,
   dialogsShown,
   expectNoSeriousAxeViolations,
   launchBrowser,
@@ -34,6 +35,18 @@ interface Screen {
   signedIn: boolean;
   /** Opens the screen from wherever the page is, and waits until it shows its content. */
   open: (page: Page, archive: Archive) => Promise<void>;
+}
+
+/**
+ * Home's albums or tree: on a phone by home's switch of views; wider, home has none (the header's links are the one
+ * navigation, docs/product.md "Home"), so the header's link opens the page.
+ */
+async function homeView(page: Page, view: 'Albums' | 'Family Tree') {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+  const views = page.getByRole('group', { name: 'What to show' });
+  if (await views.isVisible()) await views.getByRole('button', { name: view }).click();
+  else await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: view }).click();
 }
 
 // docs/conventions.md "Accessibility": every screen, as a family member reaches it.
@@ -145,16 +158,14 @@ const screens: Record<string, Screen> = {
   'home albums': {
     signedIn: true,
     open: async (page, { albumName }) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Albums', exact: true }).click();
+      await homeView(page, 'Albums');
       await page.getByRole('heading', { name: albumName }).waitFor();
     },
   },
   'home tree': {
     signedIn: true,
     open: async (page, { grandmaName }) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Family Tree', exact: true }).click();
+      await homeView(page, 'Family Tree');
       await page.getByRole('button', { name: grandmaName }).first().waitFor();
     },
   },
@@ -180,6 +191,8 @@ const screens: Record<string, Screen> = {
       await page.goto('/profile');
       await page.getByRole('img', { name: photoTitle }).first().waitFor();
       await page.getByRole('heading', { name: 'Delete Account' }).waitFor();
+      // An earlier export, with its Download and Delete.
+      await page.getByRole('button', { name: /^Delete the export of / }).waitFor();
     },
   },
   people: {
@@ -200,6 +213,10 @@ const screens: Record<string, Screen> = {
     signedIn: true,
     open: async (page, { photoTitle }) => {
       await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+      // On a phone the checkboxes show once Select is pressed; wider, they always do.
+      const select = page.getByRole('button', { name: 'Select', exact: true });
+      if (await select.isVisible()) await select.click();
       await page.getByRole('checkbox', { name: `Select ${photoTitle}` }).check();
       await page.getByText('1 selected').waitFor();
     },
@@ -353,6 +370,13 @@ async function makeArchive(): Promise<Archive> {
   const trashed = await uploadMedia(me.client, { type: 'photo', title: trashedTitle }, pngFile([200, 60, 60], 64));
   await waitPrepared(me.client, trashed.id);
   await me.client.delete(`/api/media/${trashed.id}`);
+  // An export of one's things, for the profile's list of exports.
+  const exported = (await me.client.post('/api/exports', { scope: 'mine' })).body as { id: number };
+  for (let tries = 0; tries < 120; tries++) {
+    const { status } = (await me.client.get(`/api/exports/${exported.id}`)).body as { status: string };
+    if (status !== 'running') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   return { me, run, photoTitle, albumName, grandmaId: grandma.id, grandmaName, trashedTitle };
 }
 
@@ -430,6 +454,26 @@ describe('accessibility of every screen', () => {
       expect(await rootFontSize(page)).toBe(32);
       await screenshot(page, `a11y-${fileName(name)}-phone-text-200`);
       await expectNothingSideways(page, `${name} at 390 px with 200% text`);
+    });
+  });
+
+  describe('on a phone zoomed to 200%', () => {
+    let pages: Awaited<ReturnType<typeof pagesAt>>;
+
+    beforeAll(async () => {
+      pages = await pagesAt(PHONE_ZOOMED);
+    });
+
+    afterAll(async () => {
+      for (const context of pages?.contexts ?? []) await context.close();
+    });
+
+    it.each(screenNames)('%s: nothing scrolls sideways or is cut off', async (name) => {
+      const screen = screens[name]!;
+      const page = pages.pageFor(screen);
+      await screen.open(page, archive);
+      await screenshot(page, `a11y-${fileName(name)}-phone-zoom-200`);
+      await expectNothingSideways(page, `${name} at 390 px zoomed to 200%`);
     });
   });
 });

@@ -111,6 +111,7 @@ describe('browsing like a photo app, in a browser', () => {
     it(`gives an opened item its address: Back, reload, Escape, a shared link and the 404 page (${size})`, async () => {
       await withPage(browser, viewport, async (page) => {
         await signIn(page, rose);
+        await page.getByRole('button', { name: 'Search and filter' }).click();
         await page.getByLabel('Search media').fill(`Walk ${run}`);
         await page.getByRole('article', { name: walk.E.title }).waitFor();
         await page.getByRole('button', { name: `Open ${walk.B.title}` }).click();
@@ -171,6 +172,7 @@ describe('browsing like a photo app, in a browser', () => {
     it(`moves through the list with Previous/Next, the arrow keys and a swipe, under a filter and in an album (${size})`, async () => {
       await withPage(browser, viewport, async (page) => {
         await signIn(page, rose);
+        await page.getByRole('button', { name: 'Search and filter' }).click();
         await page.getByLabel('Search media').fill(`Walk ${run}`);
         await page.getByLabel('Type').selectOption({ label: 'Photos' });
         await page.getByRole('article', { name: walk.E.title }).waitFor();
@@ -244,6 +246,7 @@ describe('browsing like a photo app, in a browser', () => {
         await onThisDay.getByRole('button', { name: `Open Three years back ${run}` }).waitFor();
         await screenshot(page, `browse-gallery-${viewport.width}`);
 
+        await page.getByRole('button', { name: 'Jump to date' }).click();
         await page.getByLabel('Year', { exact: true }).selectOption(String(fiveYearsBack));
         await page.getByRole('button', { name: 'Jump', exact: true }).click();
         const december = `December ${fiveYearsBack}`;

@@ -108,6 +108,8 @@ describe('select many in a browser', () => {
     await withPage(browser, PHONE, async (page) => {
       await signIn(page, mia);
       await page.goto(`/profile/${tom.id}/uploaded`);
+      // On a phone the checkboxes show once Select is pressed.
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
       await checkbox(page, title(4)).click();
       await checkbox(page, title(3)).click({ modifiers: ['Shift'] });
       const bar = page.getByRole('toolbar', { name: 'Selected items' });

@@ -175,7 +175,8 @@ describe('real family media in a browser', () => {
       await card.getByRole('img', { name: title, exact: true }).waitFor({ state: 'attached', timeout: 30_000 });
       await card.scrollIntoViewIfNeeded();
       await loaded(page, `img[alt="${title}"]`);
-      await card.getByText('June 30, 2020').waitFor();
+      // The thumbnail carries no words: its button names the title and the recording's date.
+      await card.getByRole('button', { name: `Open ${title}, June 30, 2020` }).waitFor();
       await screenshot(page, 'media-formats-gallery-desktop');
 
       await card.getByRole('button', { name: `Open ${title}` }).click();

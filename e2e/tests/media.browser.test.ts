@@ -127,10 +127,12 @@ describe('media in a browser', () => {
         const image = document.querySelector<HTMLImageElement>(`img[alt="${title}"]`);
         return image !== null && image.complete && image.naturalWidth === 480;
       }, photoTitle);
-      await card.getByText('August 20, 2015').waitFor();
+      // The thumbnail carries no words: its button names the title and the date.
+      await card.getByRole('button', { name: `Open ${photoTitle}, August 20, 2015` }).waitFor();
       await screenshot(page, 'media-gallery-desktop');
 
       // Search on the server, then the type filter.
+      await page.getByRole('button', { name: 'Search and filter' }).click();
       await page.getByPlaceholder('Search media...').fill(`party ${run}`);
       await page.getByRole('article', { name: songTitle }).waitFor({ state: 'detached' });
       await card.waitFor();

@@ -116,7 +116,8 @@ describe('people without accounts in a browser', () => {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.getByRole('heading', { name: 'Create Your Account' }).waitFor({ state: 'detached' });
       await page.goto(`/profile/${person.id}/tagged`);
-      await page.getByText(`Lake ${run}`).first().waitFor();
+      // The tagged page's thumbnails carry no words: the photo is found by its name.
+      await page.getByRole('article', { name: `Lake ${run}` }).waitFor();
       await screenshot(page, 'people-invite-accepted');
     });
   });

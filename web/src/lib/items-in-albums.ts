@@ -31,3 +31,20 @@ export function useMayEditItem(item: AlbumItem): boolean {
   const { albums } = useAlbums();
   return me !== null && mayEditItem(item, me.id, albums);
 }
+
+/**
+ * Who may delete an item (into the trash): its uploader, or the creator of the album it is in (docs/rights.md
+ * "Media rights"; an album member with Can Edit may edit it, not delete it).
+ */
+export function mayDeleteItem(item: AlbumItem, userId: number, albums: readonly Album[]): boolean {
+  if (item.user?.id === userId) return true;
+  const album = item.albumId === null ? undefined : albums.find((candidate) => candidate.id === item.albumId);
+  return album !== undefined && album.createdBy === userId;
+}
+
+/** mayDeleteItem for the signed-in person, from the albums they see. */
+export function useMayDeleteItem(item: AlbumItem): boolean {
+  const { user: me } = useCurrentUser();
+  const { albums } = useAlbums();
+  return me !== null && mayDeleteItem(item, me.id, albums);
+}

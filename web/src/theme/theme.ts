@@ -116,11 +116,20 @@ const baseTheme = createTheme({
     // it may be as wide as the field (100% / 0.85, less the notch's padding).
     MuiInputLabel: {
       styleOverrides: {
-        root: { '&.MuiInputLabel-outlined:not(.MuiInputLabel-shrink)': { whiteSpace: 'normal', lineHeight: 1.2 } },
+        root: {
+          '&.MuiInputLabel-outlined:not(.MuiInputLabel-shrink)': {
+            whiteSpace: 'normal',
+            overflowWrap: 'anywhere',
+            lineHeight: 1.2,
+          },
+        },
         shrink: {
           '&.MuiInputLabel-outlined': {
             transform: 'translate(14px, -11px) scale(0.85)',
             maxWidth: 'calc(100% / 0.85 - 32px)',
+            // A field too narrow for its label (200% zoom on a phone) wraps it rather than cutting it short.
+            whiteSpace: 'normal',
+            overflowWrap: 'anywhere',
           },
         },
       },

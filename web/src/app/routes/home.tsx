@@ -1,8 +1,11 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import PhotoAlbumIcon from '@mui/icons-material/PhotoAlbum';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { PageSpinner } from '../../components/page-spinner';
 import { MediaGalleryPage } from '../../features/media/components/media-gallery-page';
@@ -58,37 +61,64 @@ function saveView(view: HomeView) {
   }
 }
 
-/** Home: the media gallery with upload, the albums, or one's family tree. */
+/**
+ * Home: the media gallery with upload, the albums, or one's family tree. The switch between them shows on phones
+ * only; wider, the header's links are the one navigation and home is the gallery (docs/product.md "Home").
+ */
 export default function HomeRoute() {
   const { user } = useCurrentUser();
-  const [view, setView] = useState<HomeView>(takeSavedView);
+  const [chosen, setView] = useState<HomeView>(takeSavedView);
   const refreshMedia = useRefreshMedia();
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   if (!user) return null;
   const detailSlots = albumDetailSlots(user.id);
+  const view = wide ? 'gallery' : chosen;
+
+  // On a phone the switch opens the gallery's one bar; over the albums and the tree it stands above them.
+  const viewSwitch = wide ? undefined : (
+    <ToggleButtonGroup
+      exclusive
+      color="primary"
+      value={view}
+      onChange={(_event, next: unknown) => {
+        if (!isHomeView(next)) return;
+        saveView(next);
+        setView(next);
+      }}
+      aria-label="What to show"
+      sx={{ display: 'flex', width: '100%', maxWidth: 640 }}
+    >
+      {VIEWS.map(({ value, label, icon }) => (
+        <ToggleButton
+          key={value}
+          value={value}
+          sx={{
+            flex: 1,
+            gap: 0.75,
+            minHeight: 48,
+            px: 1,
+            lineHeight: 1.2,
+            // Whole words: a view that does not fit beside the others goes onto a row of its own.
+            overflowWrap: 'break-word',
+            '& > svg': { display: { xs: 'none', sm: 'inline-block' } },
+          }}
+        >
+          {icon}
+          {label}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
 
   return (
     <>
-      <ToggleButtonGroup
-        exclusive
-        color="primary"
-        value={view}
-        onChange={(_event, next: unknown) => {
-          if (!isHomeView(next)) return;
-          saveView(next);
-          setView(next);
-        }}
-        aria-label="What to show"
-        sx={{ mb: 3, display: 'flex', width: { xs: '100%', sm: 'auto' }, maxWidth: 640 }}
-      >
-        {VIEWS.map(({ value, label, icon }) => (
-          <ToggleButton key={value} value={value} sx={{ flex: 1, gap: 1, minHeight: 48, px: { xs: 1, sm: 2.5 } }}>
-            {icon}
-            {label}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      {view !== 'gallery' && viewSwitch && <Box sx={{ mb: 2 }}>{viewSwitch}</Box>}
       {view === 'gallery' && (
-        <MediaGalleryPage renderCardActions={albumCardActions(user.id)} detailSlots={detailSlots} />
+        <MediaGalleryPage
+          viewSwitch={viewSwitch}
+          renderCardActions={albumCardActions(user.id)}
+          detailSlots={detailSlots}
+        />
       )}
       <Suspense fallback={<PageSpinner />}>
         {view === 'albums' && (

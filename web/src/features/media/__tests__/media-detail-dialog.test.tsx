@@ -14,6 +14,9 @@ function backEnd(item: MediaItem, answers: Record<string, Answer> = {}) {
     if (call.method === 'GET' && call.url === `/api/media/${item.id}`) return fakeResponse(200, item);
     if (call.method === 'GET' && call.url === `/api/media/${item.id}/tags`) return fakeResponse(200, item.tags);
     if (call.url === '/api/users') return fakeResponse(200, [rose, tom, ann]);
+    // Rose, the uploader, is signed in; she sees no album.
+    if (call.method === 'GET' && call.url === '/api/user') return fakeResponse(200, { ...rose, email: null });
+    if (call.method === 'GET' && call.url === '/api/albums') return fakeResponse(200, []);
     return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
   });
 }
@@ -54,7 +57,7 @@ describe('MediaDetailDialog', () => {
     expect(dialog).toHaveTextContent('Tagged: Uncle Tom, ann');
     expect(dialog).toHaveTextContent('At the sea');
     for (const name of ['Edit', 'Tag users', 'Delete'])
-      expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+      expect(await within(dialog).findByRole('button', { name })).toBeInTheDocument();
   });
 
   it("opens a HEIC's full-size JPEG, and offers a Live Photo's motion with its Live button and its MOV to download", async () => {
@@ -186,6 +189,39 @@ describe('MediaDetailDialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it('offers Edit and Delete only to those the server lets edit and delete the item', async () => {
+    // Tom did not upload it; it is in Ann's album, where Tom may edit but only Ann, its creator, may delete.
+    const item = mediaItem({ albumId: 7 });
+    const album = (members: Array<{ userId: number; canEdit: boolean }>) => ({
+      id: 7,
+      name: 'Summer',
+      createdBy: ann.id,
+      members,
+    });
+    const asTom = (members: Array<{ userId: number; canEdit: boolean }>) =>
+      backEnd(item, {
+        'GET /api/user': () => fakeResponse(200, { ...tom, email: null }),
+        'GET /api/albums': () => fakeResponse(200, [album(members)]),
+      });
+
+    const seeing = asTom([{ userId: tom.id, canEdit: false }]);
+    const { unmount } = renderDialog(item);
+    let dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    await waitFor(() => expect(seeing.calls.some((call) => call.url === '/api/albums')).toBe(true));
+    await within(dialog).findByRole('button', { name: 'Tag users' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    unmount();
+    restoreFetch();
+
+    asTom([{ userId: tom.id, canEdit: true }]);
+    renderDialog(item);
+    dialog = screen.getByRole('dialog', { name: /Beach day/ });
+    expect(await within(dialog).findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
   it('shows a post with its website and content, and its image only when it has one', async () => {
     const post = mediaItem({
       id: 14,
@@ -219,7 +255,7 @@ describe('MediaDetailDialog', () => {
     });
     const { user } = renderDialog(item);
 
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const title = screen.getByPlaceholderText('Enter title');
     const description = screen.getByPlaceholderText('Enter description');
     expect(screen.getByPlaceholderText('Pick a date')).toHaveValue('2019-07-04');
@@ -248,7 +284,7 @@ describe('MediaDetailDialog', () => {
     const item = mediaItem();
     const { calls } = backEnd(item);
     const { user } = renderDialog(item);
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByPlaceholderText('Enter title'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a title');
@@ -264,7 +300,7 @@ describe('MediaDetailDialog', () => {
         fakeResponse(403, { message: 'Only the uploader or an album editor can edit this item' }),
     });
     const { user } = renderDialog(item);
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const shown = await errorToast();
     expect(shown).toHaveTextContent('Error');
@@ -277,13 +313,13 @@ describe('MediaDetailDialog', () => {
     const { calls } = backEnd(item, { 'DELETE /api/media/10': () => fakeResponse(204) });
     const { user, onClose } = renderDialog(item);
 
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(confirm).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' })).getByRole(
         'button',
@@ -304,7 +340,7 @@ describe('MediaDetailDialog', () => {
       'POST /api/trash/10/restore': () => fakeResponse(200, item),
     });
     const { user } = renderDialog(item);
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' })).getByRole(
         'button',
@@ -326,7 +362,7 @@ describe('MediaDetailDialog', () => {
       'POST /api/trash/10/restore': () => fakeResponse(404, { message: 'This item is not in your trash.' }),
     });
     const { user } = renderDialog(item);
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' })).getByRole(
         'button',

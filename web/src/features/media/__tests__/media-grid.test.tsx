@@ -15,6 +15,9 @@ const items: MediaItem[] = [
 function backEnd(answer: (call: FetchCall) => Response | Promise<Response>) {
   return stubFetch((call) => {
     if (call.url === '/api/users') return fakeResponse(200, [rose, tom]);
+    // Rose, who uploaded the items, is signed in.
+    if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null });
+    if (call.url === '/api/albums') return fakeResponse(200, []);
     if (call.method === 'GET' && /^\/api\/media\/\d+(\/tags)?$/.test(call.url)) {
       const id = Number(call.url.split('/')[3]);
       const item = items.find((i) => i.id === id)!;
@@ -31,7 +34,7 @@ const listCalls = (calls: FetchCall[]) =>
 afterEach(restoreFetch);
 
 describe('MediaGrid', () => {
-  it('shows six skeleton cards while loading, then the cards with title, type and preview', async () => {
+  it('shows six skeleton cards while loading, then square thumbnails named by title and date', async () => {
     const answer = deferred<Response>();
     backEnd(() => answer.promise);
     renderWithProviders(<MediaGrid />);
@@ -40,10 +43,11 @@ describe('MediaGrid', () => {
     answer.resolve(fakeResponse(200, page(items)));
     const card = await screen.findByRole('article', { name: 'Beach day' });
     expect(within(card).getByRole('img', { name: 'Beach day' })).toHaveAttribute('src', '/api/media/1/thumbnail');
-    expect(within(card).getByTitle('Photo')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Open Beach day, July 4, 2019' })).toBeInTheDocument();
     const video = screen.getByRole('article', { name: 'First steps' });
     expect(within(video).getByRole('img', { name: 'Video: First steps' })).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Will' })).getByTitle('Document')).toBeInTheDocument();
+    const will = within(screen.getByRole('article', { name: 'Will' })).getByRole('img', { name: 'Document: Will' });
+    expect(will.querySelector('[data-caption="Document"]')).not.toBeNull();
     expect(screen.queryByTestId('media-card-skeleton')).not.toBeInTheDocument();
   });
 
@@ -89,11 +93,15 @@ describe('MediaGrid', () => {
     expect(await screen.findByText('No media items found')).toBeInTheDocument();
   });
 
-  it('searches on the server after typing stops, and filters by type', async () => {
+  it('searches on the server after typing stops, and filters by type, both behind one button', async () => {
     const { calls } = backEnd(() => fakeResponse(200, page(items)));
     const { user } = renderWithProviders(<MediaGrid />);
     await screen.findByRole('article', { name: 'Beach day' });
     expect(listCalls(calls).map((c) => c.url)).toEqual(['/api/media?limit=60']);
+    expect(screen.queryByPlaceholderText('Search media...')).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Search and filter' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
     await user.type(screen.getByPlaceholderText('Search media...'), 'beach');
     await waitFor(() => expect(listCalls(calls).map((c) => c.url)).toContain('/api/media?q=beach&limit=60'));
@@ -185,7 +193,7 @@ describe('MediaGrid', () => {
     });
     const { user } = renderWithProviders(<MediaGrid />);
     await user.click(await screen.findByRole('button', { name: /^Open Beach day,/ }));
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('dialog', { name: 'Are you sure you want to delete this media item?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     // The dialog closes through the address (back to the list's own), which the router applies after the delete.

@@ -49,7 +49,7 @@ describe('Select many in the media grid', () => {
     expect(within(card).getByRole('button', { name: 'Tag Users' })).not.toHaveTextContent('Tag Users');
     await user.click(within(card).getByRole('checkbox', { name: 'Select Photo 1' }));
     await user.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Selected items' })).not.toBeInTheDocument();
     expect(within(card).getByRole('checkbox', { name: 'Select Photo 1' })).not.toBeChecked();
   });
 });

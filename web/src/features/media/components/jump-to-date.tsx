@@ -32,7 +32,7 @@ export function JumpToDate({ onJump }: JumpToDateProps) {
         event.preventDefault();
         if (month) onJump(month);
       }}
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 3 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}
     >
       <Box
         id={headingId}

@@ -1,17 +1,13 @@
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
+import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { MediaItem } from '@family/contract';
 import { formatCalendarDate } from '../../../lib/calendar-date';
 import { MediaPreview } from './media-preview';
-import { MediaTypeIcon } from './media-type-icon';
 
 type MediaCardProps = {
   item: MediaItem;
@@ -24,13 +20,34 @@ type MediaCardProps = {
   selected?: boolean;
   /** `range` is true when shift was held: everything from the last ticked card to this one follows. */
   onSelect?: (item: MediaItem, range: boolean) => void;
+  /** On a phone the checkbox shows only while selecting, so it never covers a third of a small thumbnail. */
+  selecting?: boolean;
 };
 
 /**
- * A grid card: mostly the picture, with the title and date below and the card's actions as small icon buttons
- * at their right (docs/product.md "Media grid"). Clicking the picture or title opens the item.
+ * With a mouse, the controls over a picture show while it is pointed at or holds the focus, so a screen of
+ * thumbnails stays pictures; on touch screens they always show.
  */
-export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = false, onSelect }: MediaCardProps) {
+const onHover = { '@media (hover: hover)': { opacity: 0 } } as const;
+
+/** A light disc under a control over a picture, so it shows on dark and light photos alike. */
+const onPicture = { bgcolor: 'rgba(255, 255, 255, 0.88)', '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.97)' } };
+
+/**
+ * A grid card: a square thumbnail and nothing else written on it (docs/product.md "Media grid"); its button is named
+ * 'Open {title}, {date}'. The card's actions and checkbox sit over the picture's corners from 600 px up; on a phone
+ * the actions are in the detail dialog and the selection bar, and the checkbox shows once "Select" is pressed, so a
+ * row of three stays all pictures.
+ */
+export function MediaCard({
+  item,
+  onOpen,
+  onTagUsers,
+  extraActions,
+  selected = false,
+  onSelect,
+  selecting = false,
+}: MediaCardProps) {
   const hasActions = Boolean(onTagUsers || extraActions);
   const date = formatCalendarDate(item.mediaDate);
   const select = (event: ChangeEvent<HTMLInputElement>) => {
@@ -39,76 +56,66 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = f
   };
 
   return (
-    <Card
+    <Box
       component="article"
       aria-label={item.title}
       sx={{
         position: 'relative',
-        display: 'flex',
-        flexDirection: 'column',
+        aspectRatio: '1 / 1',
         minWidth: 0,
-        outline: selected ? '3px solid' : 'none',
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+        outline: selected ? '4px solid' : 'none',
         outlineColor: 'primary.main',
-        outlineOffset: -3,
+        outlineOffset: '-4px',
+        '&:hover .over-picture, &:focus-within .over-picture': { opacity: 1 },
       }}
     >
-      <CardActionArea
+      <ButtonBase
         onClick={() => onOpen(item)}
-        // The name holds the text shown on it, title then date (docs/conventions.md "Accessibility").
         aria-label={`Open ${item.title}, ${date}`}
-        // Cards in a row share the tallest one's height: keep the picture at the top, not centred.
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+        sx={{ display: 'block', width: '100%', height: '100%', textAlign: 'left' }}
       >
-        <MediaPreview item={item} />
-        <CardContent
-          // Room on the right for the action buttons, which sit beside the title rather than in a row of their own.
-          sx={{
-            display: 'flex',
-            alignItems: 'flex-start',
-            gap: 1,
-            py: 1.5,
-            pr: hasActions ? 13 : 2,
-            '&:last-child': { pb: 1.5 },
-          }}
-        >
-          <MediaTypeIcon type={item.type} sx={{ color: 'primary.main', mt: 0.25 }} />
-          <div style={{ minWidth: 0 }}>
-            <Typography
-              component="h2"
-              variant="h6"
-              sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere', lineHeight: 1.35 }}
-            >
-              {item.title}
-            </Typography>{' '}
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {date}
-            </Typography>
-          </div>
-        </CardContent>
-      </CardActionArea>
+        <MediaPreview item={item} height="100%" />
+      </ButtonBase>
       {onSelect && (
-        // Over the picture's corner, on a light disc so it shows on dark and light photos alike.
         <Checkbox
           checked={selected}
           onChange={select}
+          className={selecting ? undefined : 'over-picture'}
           slotProps={{ input: { 'aria-label': `Select ${item.title}` } }}
           sx={{
             position: 'absolute',
-            top: 6,
-            left: 6,
+            top: '2px',
+            left: '2px',
+            display: { xs: selecting ? 'inline-flex' : 'none', sm: 'inline-flex' },
+            ...(selecting ? {} : onHover),
             width: 44,
             height: 44,
-            bgcolor: 'rgba(255, 255, 255, 0.88)',
             borderRadius: '50%',
-            '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.97)' },
+            // The box is drawn on its own small disc: the 44 px target stays, the picture stays mostly clear.
+            // In px: the box stays inside a small thumbnail with large text.
+            '& .MuiSvgIcon-root': { fontSize: '24px', borderRadius: '50%', ...onPicture, p: '2px' },
+            '&:hover': { bgcolor: 'transparent' },
           }}
         />
       )}
       {hasActions && (
-        <Box sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', gap: 0.5 }}>
+        <Box
+          className="over-picture"
+          sx={{
+            position: 'absolute',
+            right: 4,
+            bottom: 4,
+            display: { xs: 'none', sm: 'flex' },
+            ...onHover,
+            gap: 0.5,
+            '& .MuiIconButton-root': { width: 44, height: 44, ...onPicture },
+          }}
+        >
           {onTagUsers && (
             <Tooltip title="Tag Users">
-              <IconButton aria-label="Tag Users" onClick={() => onTagUsers(item)} sx={{ width: 44, height: 44 }}>
+              <IconButton aria-label="Tag Users" onClick={() => onTagUsers(item)}>
                 <PersonAddAlt1OutlinedIcon />
               </IconButton>
             </Tooltip>
@@ -116,6 +123,6 @@ export function MediaCard({ item, onOpen, onTagUsers, extraActions, selected = f
           {extraActions}
         </Box>
       )}
-    </Card>
+    </Box>
   );
 }

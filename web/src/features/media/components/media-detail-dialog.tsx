@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatCalendarDate } from '../../../lib/calendar-date';
+import { useMayDeleteItem, useMayEditItem } from '../../../lib/items-in-albums';
 import { useRestoreFromTrash } from '../../../lib/queries/trash';
 import { useDeleteMedia } from '../api/use-delete-media';
 import { useMediaItem } from '../api/use-media-item';
@@ -125,6 +126,7 @@ export function MediaDetailDialog({ item, open, onClose, slots, onPrevious, onNe
           slots={slots}
           onPrevious={onPrevious}
           onNext={onNext}
+          phone={phone}
         />
       )}
     </Dialog>
@@ -138,9 +140,11 @@ type MediaDetailProps = {
   slots?: MediaDetailSlots;
   onPrevious?: () => void;
   onNext?: () => void;
+  /** Full screen: the buttons, then the picture, then the title, so the picture is on the first screen. */
+  phone: boolean;
 };
 
-function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: MediaDetailProps) {
+function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext, phone }: MediaDetailProps) {
   const { toast } = useToast();
   const { item: current, error } = useMediaItem(initial);
   const item = current ?? initial;
@@ -150,6 +154,9 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: M
   const update = useUpdateMedia(item.id);
   const remove = useDeleteMedia(item.id);
   const restore = useRestoreFromTrash();
+  // docs/rights.md "Media rights": the dialog offers only what the server allows.
+  const mayEdit = useMayEditItem(item);
+  const mayDelete = useMayDeleteItem(item);
 
   // docs/product.md "Trash": a delete moves the item to the trash, and its toast offers Undo.
   const undoDelete = async (deleted: MediaItem) => {
@@ -191,6 +198,39 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: M
     );
   }
 
+  const title = (
+    <DialogTitle
+      id={titleId}
+      sx={{
+        flex: '1 1 16rem',
+        minWidth: 0,
+        display: 'flex',
+        gap: 1,
+        alignItems: 'flex-start',
+        overflowWrap: 'anywhere',
+        ...(phone && { p: 0, fontSize: '1.2rem' }),
+      }}
+    >
+      <MediaTypeIcon type={item.type} sx={{ color: 'primary.main', mt: 0.5 }} />
+      {item.title}
+    </DialogTitle>
+  );
+  const actions = (
+    <Box
+      role="toolbar"
+      aria-label="Media actions"
+      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', pt: phone ? 0.5 : 1, ml: 'auto' }}
+    >
+      {mayEdit && <HeaderButton label="Edit" onClick={() => setEditing(true)} icon={<EditOutlinedIcon />} />}
+      <HeaderButton label="Tag users" onClick={() => setTagging(true)} icon={<PersonAddAlt1OutlinedIcon />} />
+      {slots?.headerActions?.(item)}
+      {mayDelete && (
+        <HeaderButton label="Delete" onClick={() => setConfirmingDelete(true)} icon={<DeleteOutlinedIcon />} danger />
+      )}
+      <HeaderButton label="Close" onClick={onClose} icon={<CloseIcon />} />
+    </Box>
+  );
+
   return (
     <>
       {editing ? (
@@ -200,69 +240,28 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: M
           </DialogTitle>
           <MediaEditForm item={item} onSave={update.trigger} onDone={() => setEditing(false)} />
         </Box>
+      ) : phone ? (
+        <Box sx={{ px: 1 }}>{actions}</Box>
       ) : (
-        // On a phone the buttons go on their own line under the title rather than squeezing it.
+        // Wider, the title and the buttons share the top; with large text the buttons wrap under the title.
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 1, pr: 1, pt: 1 }}>
-          <DialogTitle
-            id={titleId}
-            sx={{
-              flex: '1 1 16rem',
-              minWidth: 0,
-              display: 'flex',
-              gap: 1,
-              alignItems: 'flex-start',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            <MediaTypeIcon type={item.type} sx={{ color: 'primary.main', mt: 0.5 }} />
-            {item.title}
-          </DialogTitle>
-          <Box
-            role="toolbar"
-            aria-label="Media actions"
-            sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', pt: 1, ml: 'auto' }}
-          >
-            <HeaderButton label="Edit" onClick={() => setEditing(true)} icon={<EditOutlinedIcon />} />
-            <HeaderButton label="Tag users" onClick={() => setTagging(true)} icon={<PersonAddAlt1OutlinedIcon />} />
-            {slots?.headerActions?.(item)}
-            <HeaderButton
-              label="Delete"
-              onClick={() => setConfirmingDelete(true)}
-              icon={<DeleteOutlinedIcon />}
-              danger
-            />
-            <HeaderButton label="Close" onClick={onClose} icon={<CloseIcon />} />
-          </Box>
+          {title}
+          {actions}
         </Box>
       )}
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: 2, alignContent: 'start' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: phone ? 1 : 2, px: phone ? 2 : 3, alignContent: 'start' }}>
         {(onPrevious || onNext) && (
           <Box
             role="group"
             aria-label="Move through the list"
             sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
           >
-            <Button
-              variant="outlined"
-              startIcon={<ChevronLeftIcon />}
-              onClick={onPrevious}
-              disabled={!onPrevious}
-              sx={{ minHeight: 44 }}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="outlined"
-              endIcon={<ChevronRightIcon />}
-              onClick={onNext}
-              disabled={!onNext}
-              sx={{ minHeight: 44 }}
-            >
-              Next
-            </Button>
+            <MoveButton direction="previous" onClick={onPrevious} phone={phone} />
+            <MoveButton direction="next" onClick={onNext} phone={phone} />
           </Box>
         )}
         <MediaViewer item={item} />
+        {!editing && phone && title}
         <Box>
           <Typography>
             Uploaded by <strong>{personName(item.user)}</strong>
@@ -306,6 +305,52 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext }: M
         onCancel={() => setConfirmingDelete(false)}
       />
     </>
+  );
+}
+
+/**
+ * Previous or Next: with its word wider, its arrow alone (and the word as its name and tooltip) on a phone, so both
+ * stay on screen beside each other at any text size or zoom.
+ */
+function MoveButton({
+  direction,
+  onClick,
+  phone,
+}: {
+  direction: 'previous' | 'next';
+  onClick?: () => void;
+  phone: boolean;
+}) {
+  const label = direction === 'previous' ? 'Previous' : 'Next';
+  const icon = direction === 'previous' ? <ChevronLeftIcon /> : <ChevronRightIcon />;
+  if (phone) {
+    return (
+      <Tooltip title={label}>
+        {/* A disabled button gets no hover: the span lets the tooltip still name it. */}
+        <span>
+          <IconButton
+            aria-label={label}
+            onClick={onClick}
+            disabled={!onClick}
+            sx={{ border: 1, borderColor: 'divider' }}
+          >
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      variant="outlined"
+      startIcon={direction === 'previous' ? icon : undefined}
+      endIcon={direction === 'next' ? icon : undefined}
+      onClick={onClick}
+      disabled={!onClick}
+      sx={{ minHeight: 44 }}
+    >
+      {label}
+    </Button>
   );
 }
 

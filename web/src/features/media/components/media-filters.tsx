@@ -17,7 +17,7 @@ export function MediaFilters({ search, onSearchChange, type, onTypeChange }: Med
   return (
     <Box
       role="search"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 2, mb: 3 }}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 2, mb: 2 }}
     >
       <TextField
         type="search"

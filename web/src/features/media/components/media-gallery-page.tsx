@@ -1,6 +1,6 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { MediaItem } from '@family/contract';
-import { PageHeading } from '../../../components/page-heading';
 import type { MediaDetailSlots } from '../types';
 import { DropZone } from './drop-zone';
 import { JustUploaded } from './just-uploaded';
@@ -14,23 +14,60 @@ type MediaGalleryPageProps = {
   detailSlots?: MediaDetailSlots;
   /** Under a reloaded or shared `/media/{id}`: the gallery shows that item. */
   takesDirectAddress?: boolean;
+  /** Home's switch of views on a phone: it takes the heading's place in the bar (the pressed view names the page). */
+  viewSwitch?: ReactNode;
 };
 
-/** Home's media gallery: every item the signed-in person may see, with the Upload button and drop anywhere. */
-export function MediaGalleryPage({ renderCardActions, detailSlots, takesDirectAddress }: MediaGalleryPageProps) {
+const TITLE = 'Media Gallery';
+
+/** Read by screen readers, not shown: on a phone the switch's pressed view says the same. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * Home's media gallery, pictures first (docs/product.md "Home"): its heading in the grid's one bar, the strips,
+ * the thumbnails, Upload as a floating button, and drop anywhere.
+ */
+export function MediaGalleryPage({
+  renderCardActions,
+  detailSlots,
+  takesDirectAddress,
+  viewSwitch,
+}: MediaGalleryPageProps) {
   const [dropped, setDropped] = useState<{ files: File[] } | null>(null);
   const onFiles = useCallback((files: File[]) => setDropped({ files }), []);
+  useEffect(() => {
+    document.title = `${TITLE} · Family Archive`;
+  }, []);
   return (
     <>
-      <PageHeading
-        title="Media Gallery"
-        subtitle="Photos, videos, recordings, documents and posts from the family."
-        actions={<UploadButton dropped={dropped} />}
-      />
       <DropZone onFiles={onFiles} />
-      <JustUploaded detailSlots={detailSlots} />
-      <OnThisDay detailSlots={detailSlots} />
       <MediaGrid
+        heading={
+          <>
+            <Typography
+              variant="h5"
+              component="h1"
+              sx={viewSwitch ? visuallyHidden : { fontSize: { xs: '1.3rem', md: '1.6rem' } }}
+            >
+              {TITLE}
+            </Typography>
+            {viewSwitch}
+          </>
+        }
+        aboveGrid={
+          <>
+            <JustUploaded detailSlots={detailSlots} />
+            <OnThisDay detailSlots={detailSlots} />
+          </>
+        }
+        floatingAction={<UploadButton dropped={dropped} />}
         renderCardActions={renderCardActions}
         detailSlots={detailSlots}
         byMonth

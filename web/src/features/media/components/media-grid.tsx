@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MediaItem, MediaType } from '@family/contract';
 import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api';
@@ -15,10 +15,12 @@ import { JumpToDate } from './jump-to-date';
 import { MediaCard } from './media-card';
 import { MediaCardSkeleton } from './media-card-skeleton';
 import { MediaFilters } from './media-filters';
+import { MediaToolbar, type OpenPanel } from './media-toolbar';
 import { SelectionBar } from '../selection/selection-bar';
 import { useMediaSelection } from '../selection/use-media-selection';
 import { RoutedMediaDialog } from './routed-media-dialog';
 import { TagUsersDialog } from './tag-users-dialog';
+import { MonthSection, MonthSections, ThumbnailGrid } from './thumbnail-grid';
 
 /** docs/product.md "Media grid": six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
@@ -39,19 +41,30 @@ export type MediaGridProps = {
   byMonth?: boolean;
   /** The gallery under a reloaded or shared `/media/{id}`: it shows that item (docs/product.md "Media addresses"). */
   takesDirectAddress?: boolean;
+  /** The page's heading, at the start of the grid's bar. */
+  heading?: ReactNode;
+  /** What comes between the bar and the thumbnails (the gallery's strips: Just uploaded, On this day). */
+  aboveGrid?: ReactNode;
+  /** A floating button (the gallery's Upload), out of the way while cards are ticked. */
+  floatingAction?: ReactNode;
 };
 
-/** The media grid of docs/product.md "Media grid": search, type filter, 1/2/3 columns, more loaded while scrolling. */
+/** The media grid of docs/product.md "Media grid": one bar, square thumbnails, more loaded while scrolling. */
 export function MediaGrid({
   scope = {},
   renderCardActions,
   detailSlots,
   byMonth = false,
   takesDirectAddress = false,
+  heading,
+  aboveGrid,
+  floatingAction,
 }: MediaGridProps) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [type, setType] = useState<MediaType | ''>('');
+  const [panel, setPanel] = useState<OpenPanel>(null);
+  const [selecting, setSelecting] = useState(false);
   /** "Jump to date": the list starts before this day (`YYYY-MM-DD`), older items follow as one scrolls. */
   const [before, setBefore] = useState<string | undefined>(undefined);
   const listId = mediaListId(useId());
@@ -72,20 +85,46 @@ export function MediaGrid({
 
   const jump = (month: string) => {
     setBefore(dayAfterMonth(month));
+    setPanel(null);
     window.scrollTo({ top: 0 });
   };
   // docs/product.md "Select many": ticked cards, and the bar with the actions on all of them.
   const selection = useMediaSelection(items);
 
+  const card = (item: MediaItem) => (
+    <MediaCard
+      key={item.id}
+      item={item}
+      onOpen={openItem}
+      onTagUsers={albumScoped ? undefined : setTagging}
+      extraActions={albumScoped ? undefined : renderCardActions?.(item)}
+      selected={selection.isSelected(item.id)}
+      onSelect={(picked, range) => selection.toggle(picked.id, range)}
+      selecting={selecting || selection.items.length > 0}
+    />
+  );
+
   return (
-    <Box>
-      <MediaFilters search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
-      {byMonth && <JumpToDate onJump={jump} />}
+    // Room under the last row for the floating button, so it never hides a picture for good.
+    <Box sx={floatingAction ? { pb: 10 } : undefined}>
+      <MediaToolbar
+        heading={heading}
+        open={panel}
+        onOpenChange={setPanel}
+        filtering={search.trim() !== '' || type !== ''}
+        jumps={byMonth}
+        selecting={selecting}
+        onSelectingChange={setSelecting}
+      />
+      {panel === 'search' && (
+        <MediaFilters search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
+      )}
+      {byMonth && panel === 'jump' && <JumpToDate onJump={jump} />}
       {before && (
         <Alert
           severity="info"
           variant="outlined"
-          sx={{ mb: 3, alignItems: 'center' }}
+          sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
           action={
             <Button onClick={() => setBefore(undefined)} sx={{ minHeight: 44 }}>
               Back to the newest
@@ -95,37 +134,35 @@ export function MediaGrid({
           From {monthLabel(monthBefore(before))} back.
         </Alert>
       )}
-      {isLoading ? (
-        <Grid aria-busy="true" aria-label="Loading media">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <MediaCardSkeleton key={index} />
-          ))}
-        </Grid>
-      ) : error && items.length === 0 ? (
-        <LoadError message={errorMessage(error, 'Could not load the media. Please try again.')} onRetry={retry} />
-      ) : items.length === 0 ? (
-        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary', fontSize: '1.15rem' }}>
-          No media items found
-        </Typography>
-      ) : (
-        <>
-          <Grid>
-            {items.map((item, index) => (
-              <Fragment key={item.id}>
-                {byMonth && (index === 0 || monthOf(items[index - 1].mediaDate) !== monthOf(item.mediaDate)) && (
-                  <MonthHeading month={monthOf(item.mediaDate)} />
-                )}
-                <MediaCard
-                  item={item}
-                  onOpen={openItem}
-                  onTagUsers={albumScoped ? undefined : setTagging}
-                  extraActions={albumScoped ? undefined : renderCardActions?.(item)}
-                  selected={selection.isSelected(item.id)}
-                  onSelect={(picked, range) => selection.toggle(picked.id, range)}
-                />
-              </Fragment>
+      {aboveGrid}
+      {/* The gallery's thumbnails reach the phone's edges (docs/product.md "Media grid"). */}
+      <Box sx={byMonth ? { mx: { xs: -2, sm: 0 } } : undefined}>
+        {isLoading ? (
+          <ThumbnailGrid aria-busy="true" aria-label="Loading media">
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              <MediaCardSkeleton key={index} />
             ))}
-          </Grid>
+          </ThumbnailGrid>
+        ) : error && items.length === 0 ? (
+          <LoadError message={errorMessage(error, 'Could not load the media. Please try again.')} onRetry={retry} />
+        ) : items.length === 0 ? (
+          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary', fontSize: '1.15rem' }}>
+            No media items found
+          </Typography>
+        ) : byMonth ? (
+          <MonthSections>
+            {groupByMonth(items).map(({ month, monthItems }) => (
+              <MonthSection key={month} month={month} items={monthItems.length}>
+                {monthItems.map(card)}
+              </MonthSection>
+            ))}
+          </MonthSections>
+        ) : (
+          <ThumbnailGrid>{items.map(card)}</ThumbnailGrid>
+        )}
+      </Box>
+      {items.length > 0 && (
+        <>
           {error && (
             <Alert severity="error" variant="outlined" sx={{ mt: 3 }}>
               {errorMessage(error, 'Could not load more media. Please try again.')}
@@ -135,6 +172,7 @@ export function MediaGrid({
           <SelectionBar selection={selection} />
         </>
       )}
+      {floatingAction && <Box sx={{ display: selection.items.length > 0 ? 'none' : 'contents' }}>{floatingAction}</Box>}
       <RoutedMediaDialog
         listId={listId}
         items={items}
@@ -148,32 +186,16 @@ export function MediaGrid({
   );
 }
 
-/** A month of the gallery, across the whole row: "March 2022". */
-function MonthHeading({ month }: { month: string }) {
-  return (
-    <Typography
-      variant="h6"
-      component="h2"
-      sx={{ gridColumn: '1 / -1', mt: 1, mb: -1, fontWeight: 600, color: 'text.primary' }}
-    >
-      {monthLabel(month)}
-    </Typography>
-  );
-}
-
-function Grid({ children, ...aria }: { children: ReactNode; 'aria-busy'?: 'true'; 'aria-label'?: string }) {
-  return (
-    <Box
-      {...aria}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-        gap: { xs: 2, md: 3 },
-      }}
-    >
-      {children}
-    </Box>
-  );
+/** Runs of items of one month, in the list's order (newest first). */
+function groupByMonth(items: MediaItem[]): Array<{ month: string; monthItems: MediaItem[] }> {
+  const groups: Array<{ month: string; monthItems: MediaItem[] }> = [];
+  for (const item of items) {
+    const month = monthOf(item.mediaDate);
+    const last = groups.at(-1);
+    if (last?.month === month) last.monthItems.push(item);
+    else groups.push({ month, monthItems: [item] });
+  }
+  return groups;
 }
 
 /**

@@ -11,7 +11,7 @@ import { MediaTypeIcon, mediaTypeLabel } from './media-type-icon';
 
 type MediaPreviewProps = {
   item: MediaItem;
-  /** docs/product.md "Media grid": 12rem in the grid. */
+  /** The grid's square thumbnails fill their card ('100%', the default); the strips and lists give their own. */
   height?: string | number;
   /** A small square (profile lists): the icon only. */
   compact?: boolean;
@@ -22,19 +22,19 @@ type MediaPreviewProps = {
  * "Preparing…" while there is none yet (most photos have theirs from the upload on, docs/product.md "Media grid");
  * a calm placeholder for everything else.
  */
-export function MediaPreview({ item, height = '12rem', compact = false }: MediaPreviewProps) {
+export function MediaPreview({ item, height = '100%', compact = false }: MediaPreviewProps) {
   const [failed, setFailed] = useState(false);
   if (isPreparing(item) && item.url && !item.thumbnailUrl) {
     return (
       <Placeholder label="Preparing…" height={height}>
-        <HourglassEmptyIcon sx={{ fontSize: compact ? '2rem' : '3rem' }} />
+        <HourglassEmptyIcon sx={{ fontSize: compact ? '2rem' : '3rem', ...iconFits }} />
         {!compact && <PictureCaption text="Preparing…" />}
       </Placeholder>
     );
   }
   if (item.thumbnailUrl && !failed) {
     return (
-      <Box sx={{ position: 'relative' }}>
+      <Box sx={{ position: 'relative', height }}>
         <Box
           component="img"
           src={item.thumbnailUrl}
@@ -42,7 +42,7 @@ export function MediaPreview({ item, height = '12rem', compact = false }: MediaP
           loading="lazy"
           decoding="async"
           onError={() => setFailed(true)}
-          sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'action.hover' }}
+          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'action.hover' }}
         />
         {item.type === 'video' && !compact && <DurationBadge seconds={item.durationSeconds} />}
         {item.motionUrl && !compact && <MotionBadge />}
@@ -51,7 +51,7 @@ export function MediaPreview({ item, height = '12rem', compact = false }: MediaP
   }
   return (
     <Placeholder label={`${mediaTypeLabel(item.type)}: ${item.title}`} height={height}>
-      <MediaTypeIcon type={item.type} decorative sx={{ fontSize: compact ? '2rem' : '4rem' }} />
+      <MediaTypeIcon type={item.type} decorative sx={{ fontSize: compact ? '2rem' : '3rem', ...iconFits }} />
       {!compact && (
         <PictureCaption
           text={`${mediaTypeLabel(item.type)}${item.durationSeconds !== null ? ` · ${formatDuration(item.durationSeconds)}` : ''}`}
@@ -68,6 +68,9 @@ export function MediaPreview({ item, height = '12rem', compact = false }: MediaP
  */
 const drawnText = { '&::after': { content: 'attr(data-caption)' } } as const;
 
+/** A type's icon leaves room for its caption in a small square, whatever the text size. */
+const iconFits = { maxWidth: '50%', maxHeight: '45%' } as const;
+
 function PictureCaption({ text }: { text: string }) {
   return (
     <Typography
@@ -75,7 +78,15 @@ function PictureCaption({ text }: { text: string }) {
       variant="body2"
       aria-hidden
       data-caption={text}
-      sx={{ color: 'text.secondary', fontWeight: 600, ...drawnText }}
+      sx={{
+        color: 'text.secondary',
+        fontWeight: 600,
+        maxWidth: '100%',
+        px: 0.5,
+        textAlign: 'center',
+        overflowWrap: 'anywhere',
+        ...drawnText,
+      }}
     />
   );
 }
@@ -91,7 +102,8 @@ function Placeholder({ label, height, children }: { label: string; height: strin
         flexDirection: 'column',
         alignItems: 'center',
         justifyContent: 'center',
-        gap: 1,
+        gap: 0.5,
+        overflow: 'hidden',
         bgcolor: 'action.hover',
         color: 'primary.dark',
       }}
@@ -107,9 +119,13 @@ function DurationBadge({ seconds }: { seconds: number | null }) {
     <Box
       sx={{
         position: 'absolute',
-        right: 8,
-        bottom: 8,
+        right: 4,
+        bottom: 4,
         display: 'flex',
+        // In a small thumbnail at large zoom the sign goes over the words rather than past the picture's edge.
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        maxWidth: 'calc(100% - 8px)',
         alignItems: 'center',
         gap: 0.25,
         px: 0.75,
@@ -139,9 +155,13 @@ function MotionBadge() {
       data-testid="motion-badge"
       sx={{
         position: 'absolute',
-        right: 8,
-        bottom: 8,
+        right: 4,
+        bottom: 4,
         display: 'flex',
+        // In a small thumbnail at large zoom the sign goes over the words rather than past the picture's edge.
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        maxWidth: 'calc(100% - 8px)',
         alignItems: 'center',
         gap: 0.25,
         px: 0.75,

@@ -71,7 +71,18 @@ export function MediaViewer({ item }: { item: MediaItem }) {
   );
 }
 
-const FRAME = { display: 'block', width: '100%', maxHeight: '70vh', borderRadius: 1 } as const;
+/**
+ * At most 70% of the screen's height; 55% on a phone, whose buttons sit above the picture, so the whole picture
+ * shows on the first screen even at 200% zoom (docs/product.md "Media detail dialog").
+ */
+const FRAME = {
+  display: 'block',
+  width: '100%',
+  maxHeight: '70vh',
+  // Below MUI's sm (600 px), where the dialog is full screen.
+  '@media (max-width: 599.95px)': { maxHeight: '55vh' },
+  borderRadius: 1,
+} as const;
 
 function Shown({ item }: { item: MediaItem }) {
   if (item.processing === 'pending' && item.type !== 'document') {

@@ -1,5 +1,5 @@
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
 import { useEffect, useState } from 'react';
 import { UploadDialog } from './upload-dialog';
 
@@ -9,7 +9,7 @@ type UploadButtonProps = {
   dropped?: { files: File[] } | null;
 };
 
-/** The Upload button and its dialog. */
+/** The gallery's Upload, a floating button at the screen's bottom right over the pictures, and its dialog. */
 export function UploadButton({ defaultAlbumId, dropped }: UploadButtonProps) {
   const [open, setOpen] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
@@ -20,9 +20,25 @@ export function UploadButton({ defaultAlbumId, dropped }: UploadButtonProps) {
   }, [dropped]);
   return (
     <>
-      <Button variant="contained" size="large" startIcon={<CloudUploadOutlinedIcon />} onClick={() => setOpen(true)}>
+      <Fab
+        variant="extended"
+        color="primary"
+        onClick={() => setOpen(true)}
+        sx={{
+          position: 'fixed',
+          right: { xs: 16, md: 32 },
+          bottom: { xs: 16, md: 32 },
+          gap: 1,
+          fontSize: '1.05rem',
+          height: 'auto',
+          minHeight: 56,
+          // Above the pictures; the uploads panel and the dialogs come above it.
+          zIndex: (theme) => theme.zIndex.speedDial,
+        }}
+      >
+        <CloudUploadOutlinedIcon />
         Upload
-      </Button>
+      </Fab>
       <UploadDialog
         open={open}
         onClose={() => {

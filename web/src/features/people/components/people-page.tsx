@@ -87,13 +87,19 @@ export function PeoplePage({ footer }: { footer?: ReactNode } = {}) {
           <List aria-label="People" disablePadding>
             {people.map((person) => (
               <ListItem key={person.id} disablePadding divider>
-                <ListItemButton component={RouterLink} to={paths.userProfile.getHref(person.id)}>
+                {/* On a narrow screen (200% zoom) the "No account" chip goes under the name rather than over it. */}
+                <ListItemButton
+                  component={RouterLink}
+                  to={paths.userProfile.getHref(person.id)}
+                  sx={{ flexWrap: 'wrap', columnGap: 1 }}
+                >
                   <ListItemAvatar>
                     <Avatar src={person.profilePicture ?? undefined} alt="">
                       {person.displayName.slice(0, 1)}
                     </Avatar>
                   </ListItemAvatar>
                   <ListItemText
+                    sx={{ minWidth: 'min(7rem, 100%)' }}
                     primary={person.displayName}
                     secondary={lifeYears(person) ?? (person.hasAccount ? `@${person.username}` : null)}
                   />

@@ -51,7 +51,7 @@ export function ExportRow({ job }: { job: ExportJob }) {
             : `${formatSize(job.sizeBytes ?? 0)} · kept until ${job.expiresAt ? formatDay(job.expiresAt) : made}`}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {job.downloadUrl && (
           <Button variant="outlined" href={job.downloadUrl} download>
             Download
