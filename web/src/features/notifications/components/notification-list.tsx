@@ -6,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import type { useNotifications } from '../api/use-notifications';
@@ -22,6 +22,7 @@ type NotificationListProps = {
 /** The newest notifications under the bell; opening one marks it read. */
 export function NotificationList({ anchor, onClose, currentUserId, notifications }: NotificationListProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const { entries, unread, error, isLoading, refresh, markRead, markAllRead } = notifications;
 
   return (
@@ -40,10 +41,20 @@ export function NotificationList({ anchor, onClose, currentUserId, notifications
       }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, pt: 1.5, pb: 1 }}>
-        <Typography id={headingId} component="h2" variant="h6" sx={{ flex: 1 }}>
+        <Typography id={headingId} ref={heading} tabIndex={-1} component="h2" variant="h6" sx={{ flex: 1 }}>
           Notifications
         </Typography>
-        {unread > 0 && <Button onClick={() => void markAllRead()}>Mark all as read</Button>}
+        {unread > 0 && (
+          <Button
+            onClick={() => {
+              // The button goes once all are read: focus stays in the list, so Escape and Tab still work.
+              heading.current?.focus();
+              void markAllRead();
+            }}
+          >
+            Mark all as read
+          </Button>
+        )}
       </Box>
       {error ? (
         <Box sx={{ px: 2, pb: 2 }}>
