@@ -146,8 +146,14 @@ export class TakeoutImportRepository {
     return new Map(rows.map((row) => [row.sha256, row.id]));
   }
 
-  async objectKeysOf(ids: number[]): Promise<{ id: number; objectKey: string | null }[]> {
-    return this.db.query(`SELECT id, object_key AS "objectKey" FROM media_items WHERE id = ANY($1::int[])`, [ids]);
+  async objectKeysOf(
+    ids: number[],
+  ): Promise<{ id: number; objectKey: string | null; motionObjectKey: string | null }[]> {
+    return this.db.query(
+      `SELECT id, object_key AS "objectKey", motion_object_key AS "motionObjectKey"
+         FROM media_items WHERE id = ANY($1::int[])`,
+      [ids],
+    );
   }
 
   /** The ZIPs of a person's imports still waiting in storage (an account being deleted). */

@@ -12,6 +12,7 @@ import {
   STORY_MAX,
   type ArchiveManifest,
   type ArchiveMedia,
+  type ArchiveMotion,
   MEDIA_TYPES,
   type MediaType,
   type PersonName,
@@ -87,6 +88,15 @@ const isMediaType = (value: unknown): value is MediaType =>
 
 /** Where a skipped thing is named in the report: its file, or its place in archive.json. */
 const pathOf = (item: ArchiveMedia) => item.path ?? `${MANIFEST_NAME}: media ${item.id}`;
+
+/** An original of the ZIP as it was stored, with the type and name its row keeps. */
+interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  fileName: string;
+}
 
 export type QueuePreparing = (item: Pick<MediaItemEntity, 'id' | 'type' | 'objectKey'>) => Promise<void>;
 
@@ -255,7 +265,9 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     await this.imports.progress(row.id, done, total, created);
 
     // Files the ZIP holds that archive.json does not name are reported, never imported.
-    const named = new Set(manifest.media.map((item) => item.path).filter((path): path is string => !!path));
+    const named = new Set(
+      manifest.media.flatMap((item) => [item.path, item.motion?.path]).filter((path): path is string => !!path),
+    );
     for (const entry of zip.entries) {
       if (named.has(entry.name) || KNOWN_FILES.has(entry.name)) continue;
       if (KNOWN_FOLDERS.some((folder) => entry.name.startsWith(folder))) continue;
@@ -394,7 +406,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       if (!(error instanceof BadRequestException)) throw error;
       return skip(`${without(error.message)}: the upload form refuses this, so the item was left out.`);
     }
-    let file: { key: string; size: number; sha256: string; contentType: string; fileName: string } | null = null;
+    let file: StoredFile | null = null;
     if (item.path) {
       const entry = entries.get(item.path);
       if (!entry) return skip('archive.json names this file, but the ZIP does not hold it.');
@@ -430,6 +442,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     } else if (item.type !== 'post') {
       return skip('archive.json names no file for this item.');
     }
+    const motion = file && item.motion ? await this.restoreMotion(zip, entries, item, item.motion, report) : null;
     let saved: MediaItemEntity;
     try {
       saved = await this.items.insert({
@@ -456,9 +469,18 @@ export class TakeoutImporter implements OnApplicationBootstrap {
         preparedAt: null,
         thumbnailReady: false,
         importSource,
+        // A Live Photo comes back whole: its MOV the second original, the playable motion made by the worker.
+        ...(motion && {
+          motionObjectKey: motion.key,
+          motionContentType: motion.contentType,
+          motionFileName: motion.fileName,
+          motionFileSize: motion.size,
+          motionSha256: motion.sha256,
+        }),
       });
     } catch (error) {
       if (file) await this.storage.delete(file.key).catch(() => undefined);
+      if (motion) await this.storage.delete(motion.key).catch(() => undefined);
       if (error instanceof DuplicateUploadError) {
         return skip('You already have this file in the archive, so it was not added again.');
       }
@@ -479,6 +501,48 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       this.logger.warn(`Media item ${saved.id} waits for the backfill: ${error.message}`),
     );
     return saved.id;
+  }
+
+  /**
+   * A Live Photo's MOV, stored and checked as its still is; a photo whose MOV is missing, damaged or not a video
+   * comes in without it, with a line in the report.
+   */
+  private async restoreMotion(
+    zip: CheckedZip,
+    entries: Map<string, ZipEntry>,
+    item: ArchiveMedia,
+    motion: ArchiveMotion,
+    report: TakeoutImportReport,
+  ): Promise<StoredFile | null> {
+    const leftOut = (reason: string) => {
+      report.skipped.push({ path: motion.path, reason: `${reason} The photo came in without its motion.` });
+      return null;
+    };
+    if (item.type !== 'photo') return leftOut('Only a photo carries the motion of a Live Photo.');
+    const entry = entries.get(motion.path);
+    if (!entry) return leftOut('archive.json names this file, but the ZIP does not hold it.');
+    const declared: DeclaredFile = {
+      fileName: text(motion.originalName) ?? motion.path.split('/').pop()!,
+      mimeType: text(motion.contentType) ?? '',
+    };
+    const stored = await this.storeEntry(zip, entry, declared);
+    const damaged = stored.sha256 !== motion.sha256.toLowerCase();
+    const kind = damaged ? null : acceptKind('video', stored.inspected, declared);
+    if (!kind) {
+      await this.storage.delete(stored.key).catch(() => undefined);
+      return leftOut(
+        damaged
+          ? 'Its sha256 does not match archive.json: the file is damaged.'
+          : refusalMessage('video', stored.inspected),
+      );
+    }
+    return {
+      key: stored.key,
+      size: stored.size,
+      sha256: stored.sha256,
+      contentType: kind.contentType,
+      fileName: declared.fileName.slice(0, 255),
+    };
   }
 
   /**
@@ -512,6 +576,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       for (const batch of chunks(created.media, 1000)) {
         const keys = (await this.imports.objectKeysOf(batch)).flatMap((item) => [
           ...(item.objectKey ? [item.objectKey] : []),
+          ...(item.motionObjectKey ? [item.motionObjectKey] : []),
           ...allDerivativeKeys(item.id),
         ]);
         await this.items.deleteMany(batch);
