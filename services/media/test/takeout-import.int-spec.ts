@@ -278,7 +278,7 @@ describe('takeout import (real services, queue, worker and files)', () => {
     expect(list.map((entry) => entry.id)).toEqual([answer.body.id, answer.body.id - 1]);
   });
 
-  it('brings a Live Photo in without its motion when the MOV is damaged or missing, and says so', async () => {
+  it('brings a Live Photo in without its motion when its MOV is damaged, missing or had already, and says so', async () => {
     const lena = await addPerson(stack, 604, 'lena', 'Lena');
     const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
     const still = fixture('live-still.jpg');
@@ -296,13 +296,18 @@ describe('takeout import (real services, queue, worker and files)', () => {
       archiveId: 'archive-live',
       exportedBy: olga,
       items: [
+        { media: { id: 4, type: 'video', title: 'The MOV alone', originalName: 'IMG_1.MOV' }, data: mov },
         { media: { ...live(1, 'Damaged'), motion: motion(1, 'Damaged') }, data: still },
         { media: { ...live(2, 'Missing'), motion: motion(2, 'Missing') }, data: await png('0a0b0c') },
+        { media: { ...live(3, 'Had already'), motion: motion(3, 'Had already') }, data: await png('0d0e0f') },
       ],
-      extra: [{ name: movPath(1, 'Damaged'), data: Buffer.concat([mov.subarray(0, 100), Buffer.from('x')]) }],
+      extra: [
+        { name: movPath(1, 'Damaged'), data: Buffer.concat([mov.subarray(0, 100), Buffer.from('x')]) },
+        { name: movPath(3, 'Had already'), data: mov },
+      ],
     });
     const job = await finished(lena, (await send(lena, zip).expect(202)).body.id);
-    expect(job).toMatchObject({ status: 'ready', report: { media: 2 } });
+    expect(job).toMatchObject({ status: 'ready', report: { media: 4 } });
     const without = ' The photo came in without its motion.';
     expect(job.report!.skipped).toEqual([
       {
@@ -310,8 +315,12 @@ describe('takeout import (real services, queue, worker and files)', () => {
         reason: `Its sha256 does not match archive.json: the file is damaged.${without}`,
       },
       { path: movPath(2, 'Missing'), reason: `archive.json names this file, but the ZIP does not hold it.${without}` },
+      {
+        path: movPath(3, 'Had already'),
+        reason: `You already have this file in the archive, so it was not added again.${without}`,
+      },
     ]);
-    for (const item of await mine(lena)) {
+    for (const item of (await mine(lena)).filter((item) => item.title !== 'The MOV alone')) {
       const detail = await waitPrepared(stack, lena, item.id);
       expect(detail).toMatchObject({ type: 'photo', processing: 'ready', motionOriginalUrl: null, motionUrl: null });
     }

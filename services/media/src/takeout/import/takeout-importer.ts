@@ -425,7 +425,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       const kind = acceptKind(item.type, stored.inspected, declared);
       if (!kind) return discard(refusalMessage(item.type, stored.inspected));
       // A stored file whose row is never written goes again, also when the check fails (the try is retried).
-      const owned = await this.imports.idsBySha256(row.userId, [stored.sha256]).catch(async (error: unknown) => {
+      const owned = await this.imports.ownedSha256s(row.userId, [stored.sha256]).catch(async (error: unknown) => {
         await this.storage.delete(stored.key).catch(() => undefined);
         throw error;
       });
@@ -442,7 +442,14 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     } else if (item.type !== 'post') {
       return skip('archive.json names no file for this item.');
     }
-    const motion = file && item.motion ? await this.restoreMotion(zip, entries, item, item.motion, report) : null;
+    const stillKey = file?.key;
+    const motion =
+      stillKey && item.motion
+        ? await this.restoreMotion(row, zip, entries, item, item.motion, report).catch(async (error: unknown) => {
+            await this.storage.delete(stillKey).catch(() => undefined);
+            throw error;
+          })
+        : null;
     let saved: MediaItemEntity;
     try {
       saved = await this.items.insert({
@@ -508,6 +515,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
    * comes in without it, with a line in the report.
    */
   private async restoreMotion(
+    row: ImportRow,
     zip: CheckedZip,
     entries: Map<string, ZipEntry>,
     item: ArchiveMedia,
@@ -526,16 +534,20 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       mimeType: text(motion.contentType) ?? '',
     };
     const stored = await this.storeEntry(zip, entry, declared);
-    const damaged = stored.sha256 !== motion.sha256.toLowerCase();
-    const kind = damaged ? null : acceptKind('video', stored.inspected, declared);
-    if (!kind) {
+    const discard = async (reason: string) => {
       await this.storage.delete(stored.key).catch(() => undefined);
-      return leftOut(
-        damaged
-          ? 'Its sha256 does not match archive.json: the file is damaged.'
-          : refusalMessage('video', stored.inspected),
-      );
+      return leftOut(reason);
+    };
+    if (stored.sha256 !== motion.sha256.toLowerCase()) {
+      return discard('Its sha256 does not match archive.json: the file is damaged.');
     }
+    const kind = acceptKind('video', stored.inspected, declared);
+    if (!kind) return discard(refusalMessage('video', stored.inspected));
+    const owned = await this.imports.ownedSha256s(row.userId, [stored.sha256]).catch(async (error: unknown) => {
+      await this.storage.delete(stored.key).catch(() => undefined);
+      throw error;
+    });
+    if (owned.size > 0) return discard('You already have this file in the archive, so it was not added again.');
     return {
       key: stored.key,
       size: stored.size,
