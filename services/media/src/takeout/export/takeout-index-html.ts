@@ -59,7 +59,7 @@ main{padding:12px 16px 40px;max-width:1200px;margin:0 auto}h2{font-size:1.2rem;m
 .card{background:#fff;border:1px solid #e0e0e0;border-radius:10px;overflow:hidden;text-decoration:none;color:inherit;display:block}
 .card .pic{aspect-ratio:1;background:#eceff1;display:flex;align-items:center;justify-content:center;color:#607d8b;font-size:.8rem;text-transform:uppercase}
 .card img{width:100%;height:100%;object-fit:cover;display:block}.card .t{padding:6px 8px;font-size:.85rem;overflow-wrap:anywhere}
-.card .d{color:#666;font-size:.75rem}.card a{color:inherit;text-decoration:none;display:block}.card a.m{padding:0 8px 8px;font-size:.8rem;color:#0d47a1;text-decoration:underline}.person{display:flex;align-items:center;gap:10px;padding:8px;background:#fff;border:1px solid #e0e0e0;border-radius:10px;cursor:pointer;text-align:left;font:inherit;width:100%}
+.card .d{color:#666;font-size:.75rem}.card a{color:inherit;text-decoration:none;display:block}.card a.m{padding:4px 8px 8px;min-height:44px;font-size:.8rem;color:#0d47a1;text-decoration:underline}.person{display:flex;align-items:center;gap:10px;padding:8px;background:#fff;border:1px solid #e0e0e0;border-radius:10px;cursor:pointer;text-align:left;font:inherit;width:100%}
 .person img,.person .ph{width:44px;height:44px;border-radius:50%;object-fit:cover;background:#cfd8dc;flex:none}
 .people{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px}
 .tree{display:grid;gap:12px}.tree h3{margin:8px 0 4px;font-size:1rem;color:#455a64}.centre{border:2px solid #1565c0}
