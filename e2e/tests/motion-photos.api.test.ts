@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { ArchiveManifest, ExportJob, ImportJob } from '@family/contract';
 import { signUp, type SignedUp } from '../support/api';
 import { jpeg, uploadForm, waitPrepared } from '../support/media';
 import { FIXTURES_DIR, probeStreams, SAMPLES_DIR, sampleFile } from '../support/media-samples';
@@ -78,6 +80,78 @@ describe('Motion and Live Photos, and full-size pictures', () => {
     expect([...entries.keys()].sort()).toEqual([`${name}.heic`, `${name}.mov`]);
     expect(entries.get(`${name}.mov`)!.data.equals(sampleFile(FIXTURES_DIR, 'live-iphone-xr.mov').bytes)).toBe(true);
   }, 240_000);
+
+  it("carries a Live Photo's MOV and a Motion Photo through a takeout and back, paired and playing", async () => {
+    const liv = await signUp('mtko');
+    const heic = await upload(liv, SAMPLES_DIR, 'iphone-xr-portrait-grid.HEIC');
+    await upload(liv, FIXTURES_DIR, 'live-iphone-xr.mov', 'video');
+    const motionPhoto = await upload(liv, FIXTURES_DIR, 'motion-photo.jpg');
+    const live = await waitPrepared(liv.client, heic.id, 120_000);
+    await waitPrepared(liv.client, motionPhoto.id);
+
+    const started = await liv.client.post<ExportJob>('/api/exports', { scope: 'mine' });
+    expect(started.status).toBe(202);
+    let job = started.body;
+    for (let tries = 0; job.status === 'running' && tries < 600; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await liv.client.get<ExportJob>(`/api/exports/${job.id}`)).body;
+    }
+    expect(job.status).toBe('ready');
+    const zip = (await bytesOf(liv, job.downloadUrl!)).body;
+    const entries = await readZip(zip);
+    const manifest = JSON.parse(entries.get('archive.json')!.data.toString('utf8')) as ArchiveManifest;
+
+    // Both originals of the Live Photo side by side, byte for byte, in archive.json and SHA256SUMS.
+    const mov = sampleFile(FIXTURES_DIR, 'live-iphone-xr.mov').bytes;
+    const movSha256 = createHash('sha256').update(mov).digest('hex');
+    const base = `media/${live.mediaDate.slice(0, 4)}/${live.mediaDate} iphone-xr-portrait-grid.HEIC (${live.id})`;
+    const exported = manifest.media.find((item) => item.id === live.id)!;
+    expect(exported).toMatchObject({
+      type: 'photo',
+      path: `${base}.heic`,
+      motion: {
+        path: `${base}.mov`,
+        sha256: movSha256,
+        originalName: 'live-iphone-xr.mov',
+        contentType: 'video/quicktime',
+        sizeBytes: mov.length,
+      },
+    });
+    expect(
+      entries.get(`${base}.heic`)!.data.equals(sampleFile(SAMPLES_DIR, 'iphone-xr-portrait-grid.HEIC').bytes),
+    ).toBe(true);
+    expect(entries.get(`${base}.mov`)!.data.equals(mov)).toBe(true);
+    expect(entries.get('SHA256SUMS')!.data.toString('utf8')).toContain(`${movSha256}  ${base}.mov\n`);
+    // The Motion Photo is one file: its clip travels inside it, and there is no second original.
+    const motionPhotoEntry = manifest.media.find((item) => item.id === motionPhoto.id)!;
+    expect(motionPhotoEntry.motion).toBeNull();
+    expect(entries.get(motionPhotoEntry.path!)!.data.equals(sampleFile(FIXTURES_DIR, 'motion-photo.jpg').bytes)).toBe(
+      true,
+    );
+    expect([...entries.keys()].filter((name) => name.startsWith('media/'))).toHaveLength(3);
+    // The offline viewer links the motion from the photo's card.
+    expect(entries.get('index.html')!.data.toString('utf8')).toContain(`"motion":"${base}.mov"`);
+
+    // Brought into another member's archive, the Live Photo is one photo again whose motion plays.
+    const ivo = await signUp('mtki');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'takeout.zip');
+    const importing = await ivo.client.post<ImportJob>('/api/imports', form);
+    expect(importing.status).toBe(202);
+    let imported = importing.body;
+    for (let tries = 0; imported.status === 'running' && tries < 600; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      imported = (await ivo.client.get<ImportJob>(`/api/imports/${imported.id}`)).body;
+    }
+    expect(imported).toMatchObject({ status: 'ready', report: { media: 2, skipped: [] } });
+    const listed = await ivo.client.get(`/api/media?uploaded=true&userId=${ivo.user.id}`);
+    const byTitle = new Map<string, any>(listed.body.items.map((item: any) => [item.title, item]));
+    const back = await waitPrepared(ivo.client, byTitle.get('iphone-xr-portrait-grid.HEIC').id, 120_000);
+    await expectMotionPlays(ivo, back);
+    expect(back.motionOriginalUrl).toBe(`/api/media/${back.id}/file?part=motion`);
+    expect((await bytesOf(ivo, `${back.motionOriginalUrl}&download=1`)).body.equals(mov)).toBe(true);
+    await expectMotionPlays(ivo, await waitPrepared(ivo.client, byTitle.get('motion-photo.jpg').id));
+  }, 360_000);
 
   it.each([
     ['sony-a7s3.HIF', 4240, 2832],

@@ -5,7 +5,8 @@
 // Measured against a plain loopback copy of the same bytes in the same run (an HTTP POST to a server that writes
 // them to a file in the archive's folder): one upload at >= 80 % of its speed, four at once >= 60 % (together),
 // the gateway's and media's resident memory growing <= 64 MB during them, and after a cut at half way the resume
-// sending <= 52 % of the file again (bytes counted as the client writes them).
+// sending <= 52 % of the file again (bytes counted as the client writes them). Reported beside them: the CPU
+// seconds per GB of each process in the loopback copy and the one upload, which say where the time goes.
 import { execFile } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { cpuMs } from './concurrency.mjs';
 import { MB, request, sampleMemory } from './measure.mjs';
 import { root } from './stack.mjs';
 
@@ -222,6 +224,38 @@ async function loopbackCopy(video, folder) {
   }
 }
 
+/**
+ * CPU seconds per GB each process spent while `work` ran (user + system, all threads, from /proc/<pid>/stat); the
+ * benchmark's own process is the client (and, for the loopback copy, the server too).
+ */
+async function cpuPerGb(pids, bytes, work) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const result = await work();
+  const perGb = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [
+      name,
+      round((cpuMs(pid) - before[name]) / 1000 / (bytes / 1024 / MB), 2),
+    ]),
+  );
+  return { result, perGb };
+}
+
+function cpuRow(rows, label, perGb) {
+  rows.push({
+    measure: `uploads: ${label}: CPU seconds per GB`,
+    value: round(
+      Object.values(perGb).reduce((sum, seconds) => sum + seconds, 0),
+      2,
+    ),
+    display: Object.entries(perGb)
+      .map(([name, seconds]) => `${name} ${seconds}`)
+      .join(', '),
+    target: 'report',
+    met: null,
+    ...perGb,
+  });
+}
+
 function memoryRows(rows, label, memory) {
   for (const [name, usage] of Object.entries(memory)) {
     const growth = usage.growth / MB;
@@ -246,7 +280,10 @@ export async function measureUploads(session, stack, rows, log) {
 
   log(`uploads: a warm-up upload of 64 MB, then a loopback copy of ${gb} GB for the yardstick…`);
   await new TusUpload(session, paddedVideo(clip, 64 * MB, randomBytes(16)), 'warm-up.mp4').run();
-  const loopbackSeconds = await loopbackCopy(video(), stack.storageDir);
+  const loopbackCpu = await cpuPerGb({ 'client and server': process.pid }, UPLOAD_BYTES, () =>
+    loopbackCopy(video(), stack.storageDir),
+  );
+  const loopbackSeconds = loopbackCpu.result;
   const loopback = mbps(UPLOAD_BYTES, loopbackSeconds);
   rows.push({
     measure: `uploads: loopback copy of ${gb} GB to disk (the yardstick)`,
@@ -256,15 +293,19 @@ export async function measureUploads(session, stack, rows, log) {
     met: null,
     seconds: round(loopbackSeconds, 2),
   });
+  cpuRow(rows, 'loopback copy', loopbackCpu.perGb);
 
   const pids = { gateway: stack.pid('gateway'), media: stack.pid('media') };
   log(`uploads: one ${gb} GB video through the gateway by tus, ${CHUNK_BYTES / MB} MB a PATCH…`);
   const one = new TusUpload(session, video(), 'One video.mp4');
-  const single = await sampleMemory(pids, async () => {
-    const started = performance.now();
-    await one.run();
-    return (performance.now() - started) / 1000;
-  });
+  const singleCpu = await cpuPerGb({ client: process.pid, ...pids }, UPLOAD_BYTES, () =>
+    sampleMemory(pids, async () => {
+      const started = performance.now();
+      await one.run();
+      return (performance.now() - started) / 1000;
+    }),
+  );
+  const single = singleCpu.result;
   const oneSpeed = mbps(UPLOAD_BYTES, single.result);
   rows.push({
     measure: `uploads: one ${gb} GB video by tus (share of the loopback copy)`,
@@ -276,6 +317,7 @@ export async function measureUploads(session, stack, rows, log) {
     lastPatchSeconds: round(one.lastPatchSeconds, 2),
     chunkMB: CHUNK_BYTES / MB,
   });
+  cpuRow(rows, `one ${gb} GB by tus`, singleCpu.perGb);
   memoryRows(rows, `uploads: one ${gb} GB`, single.memory);
 
   log(`uploads: ${AT_ONCE} videos of ${gb} GB at once…`);

@@ -112,11 +112,26 @@ export interface ArchiveMedia {
   sizeBytes: number | null;
   /** A small picture in the ZIP (`thumbs/…`) for index.html, or null. */
   thumbnailPath: string | null;
+  /**
+   * An iPhone Live Photo's MOV, the item's second original, beside the still in the ZIP (`media/YYYY/…` with the
+   * still's name and the MOV's extension), byte-identical; null (or absent, in exports made before it) for an item
+   * without one. A Motion Photo's clip is inside its still and has none.
+   */
+  motion?: ArchiveMotion | null;
   albumId: number | null;
   uploader: PersonName;
   tags: PersonName[];
   /** ISO timestamp. */
   createdAt: string;
+}
+
+/** A Live Photo's MOV in the ZIP: where it is and what it is, as the still's own fields say of the still. */
+export interface ArchiveMotion {
+  path: string;
+  sha256: string;
+  originalName: string | null;
+  contentType: string | null;
+  sizeBytes: number | null;
 }
 
 export interface ArchiveMemory {

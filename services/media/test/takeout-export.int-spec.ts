@@ -170,6 +170,7 @@ describe('takeout export (real services, queue and files)', () => {
       contentType: 'image/png',
       sizeBytes: photoBytes.length,
       thumbnailPath: `thumbs/${photo.id}.webp`,
+      motion: null,
       albumId: null,
       uploader: { id: olga.id, username: 'olga', displayName: 'Olga Wiśniewska' },
       tags: [{ id: piotr.id, username: 'piotr', displayName: 'Piotr' }],

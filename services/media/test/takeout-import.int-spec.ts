@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { asService } from '@family/shared/testing';
@@ -19,8 +21,10 @@ import {
 import {
   buildTakeoutZip,
   damageEntry,
+  mediaPath,
   person,
   gedcomOf,
+  sha256,
   type TakeoutSpec,
   truncated,
   zipBomb,
@@ -272,6 +276,54 @@ describe('takeout import (real services, queue, worker and files)', () => {
     const list = (await request(stack.media.url).get('/api/imports').set(irene.headers).expect(200))
       .body as ImportJob[];
     expect(list.map((entry) => entry.id)).toEqual([answer.body.id, answer.body.id - 1]);
+  });
+
+  it('brings a Live Photo in without its motion when its MOV is damaged, missing or had already, and says so', async () => {
+    const lena = await addPerson(stack, 604, 'lena', 'Lena');
+    const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
+    const still = fixture('live-still.jpg');
+    const mov = fixture('live-motion.mov');
+    const live = (id: number, title: string) => ({ id, type: 'photo' as const, title, originalName: 'IMG_1.JPG' });
+    const movPath = (id: number, title: string) => mediaPath({ id, title }, 'mov');
+    const motion = (id: number, title: string) => ({
+      path: movPath(id, title),
+      sha256: sha256(mov),
+      originalName: 'IMG_1.MOV',
+      contentType: 'video/quicktime',
+      sizeBytes: mov.length,
+    });
+    const zip = await buildTakeoutZip({
+      archiveId: 'archive-live',
+      exportedBy: olga,
+      items: [
+        { media: { id: 4, type: 'video', title: 'The MOV alone', originalName: 'IMG_1.MOV' }, data: mov },
+        { media: { ...live(1, 'Damaged'), motion: motion(1, 'Damaged') }, data: still },
+        { media: { ...live(2, 'Missing'), motion: motion(2, 'Missing') }, data: await png('0a0b0c') },
+        { media: { ...live(3, 'Had already'), motion: motion(3, 'Had already') }, data: await png('0d0e0f') },
+      ],
+      extra: [
+        { name: movPath(1, 'Damaged'), data: Buffer.concat([mov.subarray(0, 100), Buffer.from('x')]) },
+        { name: movPath(3, 'Had already'), data: mov },
+      ],
+    });
+    const job = await finished(lena, (await send(lena, zip).expect(202)).body.id);
+    expect(job).toMatchObject({ status: 'ready', report: { media: 4 } });
+    const without = ' The photo came in without its motion.';
+    expect(job.report!.skipped).toEqual([
+      {
+        path: movPath(1, 'Damaged'),
+        reason: `Its sha256 does not match archive.json: the file is damaged.${without}`,
+      },
+      { path: movPath(2, 'Missing'), reason: `archive.json names this file, but the ZIP does not hold it.${without}` },
+      {
+        path: movPath(3, 'Had already'),
+        reason: `You already have this file in the archive, so it was not added again.${without}`,
+      },
+    ]);
+    for (const item of (await mine(lena)).filter((item) => item.title !== 'The MOV alone')) {
+      const detail = await waitPrepared(stack, lena, item.id);
+      expect(detail).toMatchObject({ type: 'photo', processing: 'ready', motionOriginalUrl: null, motionUrl: null });
+    }
   });
 
   it('shows an import only to the member who started it', async () => {

@@ -1,4 +1,4 @@
-import { fileExtension, mediaPath, picturePath, postPath, safeSegment } from './takeout-names';
+import { fileExtension, mediaPath, motionPath, picturePath, postPath, safeSegment } from './takeout-names';
 
 describe('takeout names', () => {
   it('keeps UTF-8 and makes what file systems refuse into _', () => {
@@ -30,5 +30,16 @@ describe('takeout names', () => {
     expect(mediaPath(item)).toBe('media/2019/2019-07-14 Beach (42).heic');
     expect(postPath(item)).toBe('posts/2019/2019-07-14 Beach (42).md');
     expect(picturePath({ id: 7, displayName: 'Anna/Maria' })).toBe('people/Anna_Maria (7).webp');
+  });
+
+  it("puts a Live Photo's MOV beside its still under the same name", () => {
+    const item = { id: 42, title: 'Beach', mediaDate: '2019-07-14', fileName: 'IMG_1.HEIC', contentType: 'image/heic' };
+    expect(motionPath(item, { fileName: 'IMG_1.MOV', contentType: 'video/quicktime' })).toBe(
+      'media/2019/2019-07-14 Beach (42).mov',
+    );
+    const sameExtension = { ...item, fileName: 'odd.mov' };
+    expect(motionPath(sameExtension, { fileName: 'IMG_1.MOV', contentType: null })).toBe(
+      'media/2019/2019-07-14 Beach (42) motion.mov',
+    );
   });
 });

@@ -39,6 +39,20 @@ export function mediaPath(item: Named & { fileName: string | null; contentType: 
   return `media/${date.slice(0, 4)}/${date} ${title} (${item.id}).${fileExtension(item.fileName, item.contentType)}`;
 }
 
+/**
+ * A Live Photo's MOV beside its still: the still's path with the MOV's own extension (`… (<id>).mov`), as a ZIP
+ * download names them; ` motion` is added in the unlikely case the two extensions are the same.
+ */
+export function motionPath(
+  item: Named & { fileName: string | null; contentType: string | null },
+  motion: { fileName: string | null; contentType: string | null },
+): string {
+  const still = mediaPath(item);
+  const extension = fileExtension(motion.fileName, motion.contentType);
+  const base = still.slice(0, still.lastIndexOf('.'));
+  return still.endsWith(`.${extension}`) ? `${base} motion.${extension}` : `${base}.${extension}`;
+}
+
 /** `posts/YYYY/<date> <title> (<id>).md`: a post as Markdown. */
 export function postPath(item: Named): string {
   const date = item.mediaDate.slice(0, 10);

@@ -96,6 +96,9 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const manifest = buildManifest(content);
     // From here on the manifest says everything: the rows are let go, so a large export holds one copy.
     const objectKeys = new Map(content.media.flatMap((item) => (item.objectKey ? [[item.id, item.objectKey]] : [])));
+    const motionKeys = new Map(
+      content.media.flatMap((item) => (item.motionObjectKey ? [[item.id, item.motionObjectKey]] : [])),
+    );
     const total = content.media.length;
     content.media = [];
 
@@ -111,6 +114,7 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       {
         manifest,
         objectKeys,
+        motionKeys,
         gedcom: gedcomBytes,
         exportedBy: row.userId,
         exportedAt: content.exportedAt,

@@ -5,6 +5,7 @@ import {
   type ArchiveManifest,
   type ArchiveMedia,
   type ArchiveMemory,
+  type ArchiveMotion,
   type ArchivePerson,
   type ChildTie,
   type ExportScope,
@@ -15,7 +16,7 @@ import {
   type TakeoutMemory,
 } from '@family/contract';
 import type { MediaItemEntity } from '../../media-kit';
-import { mediaPath, picturePath, thumbnailPath } from '../takeout-names';
+import { mediaPath, motionPath, picturePath, thumbnailPath } from '../takeout-names';
 
 const FORMER_MEMBER = 'Former family member';
 
@@ -76,6 +77,7 @@ export function buildManifest(content: TakeoutContent): ArchiveManifest {
     contentType: item.contentType,
     sizeBytes: item.fileSize,
     thumbnailPath: content.thumbnails.has(item.id) ? thumbnailPath(item.id) : null,
+    motion: motionOf(item),
     albumId: item.albumId,
     uploader: nameOf(item.userId),
     tags: (content.tags.get(item.id) ?? []).map(nameOf),
@@ -102,6 +104,18 @@ export function buildManifest(content: TakeoutContent): ArchiveManifest {
     albums,
     media,
     memories,
+  };
+}
+
+/** A Live Photo's MOV, packed beside its still (a Motion Photo's clip is inside the still: nothing to add). */
+function motionOf(item: MediaItemEntity): ArchiveMotion | null {
+  if (!item.objectKey || !item.motionObjectKey || !item.motionSha256) return null;
+  return {
+    path: motionPath(item, { fileName: item.motionFileName, contentType: item.motionContentType }),
+    sha256: item.motionSha256,
+    originalName: item.motionFileName,
+    contentType: item.motionContentType,
+    sizeBytes: item.motionFileSize,
   };
 }
 

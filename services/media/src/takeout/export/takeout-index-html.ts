@@ -30,6 +30,7 @@ function pageData(manifest: ArchiveManifest) {
       date: item.mediaDate,
       path: item.path,
       thumb: item.thumbnailPath,
+      motion: item.motion?.path ?? null,
       album: item.albumId,
       by: item.uploader.displayName,
       with: item.tags.map((tag) => tag.displayName),
@@ -61,7 +62,7 @@ main{padding:12px 16px 40px;max-width:1200px;margin:0 auto}h2{font-size:1.2rem;m
 .card{background:#fff;border:1px solid #e0e0e0;border-radius:10px;overflow:hidden;text-decoration:none;color:inherit;display:block}
 .card .pic{aspect-ratio:1;background:#eceff1;display:flex;align-items:center;justify-content:center;color:#607d8b;font-size:.8rem;text-transform:uppercase}
 .card img{width:100%;height:100%;object-fit:cover;display:block}.card .t{padding:6px 8px;font-size:.85rem;overflow-wrap:anywhere}
-.card .d{color:#666;font-size:.75rem}.person{display:flex;align-items:center;gap:10px;padding:8px;background:#fff;border:1px solid #e0e0e0;border-radius:10px;cursor:pointer;text-align:left;font:inherit;width:100%}
+.card .d{color:#666;font-size:.75rem}.card a{color:inherit;text-decoration:none;display:block}.card a.m{padding:4px 8px 8px;min-height:44px;font-size:.8rem;color:#0d47a1;text-decoration:underline}.person{display:flex;align-items:center;gap:10px;padding:8px;background:#fff;border:1px solid #e0e0e0;border-radius:10px;cursor:pointer;text-align:left;font:inherit;width:100%}
 .person img,.person .ph{width:44px;height:44px;border-radius:50%;object-fit:cover;background:#cfd8dc;flex:none}
 .people{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px}
 .tree{display:grid;gap:12px}.tree h3{margin:8px 0 4px;font-size:1rem;color:#455a64}.centre{border:2px solid #1565c0}.dates{margin:6px 0 0;color:#4a4f55}
@@ -76,7 +77,9 @@ const u=p=>p?p.split('/').map(encodeURIComponent).join('/'):null;
 const years=p=>p.years?' ('+p.years+')':'';
 const dates=p=>[p.born&&'Born '+p.born,p.died&&'Died '+p.died].filter(Boolean).join(' · ');
 function card(m){const pic=el('div',{class:'pic'});if(m.thumb)pic.append(el('img',{src:u(m.thumb),alt:m.title,loading:'lazy'}));else pic.append(m.type);
-const a=el('a',{class:'card',href:u(m.path),title:m.title},pic,el('div',{class:'t'},m.title,el('div',{class:'d'},m.date)));return a}
+const a=el('a',{class:'card',href:u(m.path),title:m.title},pic,el('div',{class:'t'},m.title,el('div',{class:'d'},m.date)));
+// A Live Photo: the still opens as any photo, its MOV by a link of its own (links cannot hold links).
+if(!m.motion)return a;a.removeAttribute('class');return el('div',{class:'card'},a,el('a',{class:'m',href:u(m.motion)},'Live Photo: its motion (MOV)'))}
 function grid(items){const g=el('div',{class:'grid'});items.forEach(m=>g.append(card(m)));return items.length?g:el('p',{class:'empty'},'Nothing here.')}
 function personButton(p,centre){const img=p.picture?el('img',{src:u(p.picture),alt:''}):el('span',{class:'ph'});
 const b=el('button',{class:'person'+(centre?' centre':''),type:'button'},img,el('span',{},p.name+years(p)));b.onclick=()=>show('tree',p.id);return b}

@@ -16,6 +16,8 @@ export interface TakeoutZipSources {
   progress(done: number): void;
 }
 
+type LazyCallback = (error: Error | null, stream: Readable) => void;
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** What the ZIP packs beside the manifest: the originals' keys in storage, and family.ged. */
@@ -23,6 +25,8 @@ export interface TakeoutZipContent {
   manifest: ArchiveManifest;
   /** Storage key of each item's original, by item id. */
   objectKeys: Map<number, string>;
+  /** Storage key of a Live Photo's MOV, by item id. */
+  motionKeys: Map<number, string>;
   gedcom: Buffer;
   exportedBy: number;
   exportedAt: Date;
@@ -36,7 +40,7 @@ export interface TakeoutZipContent {
  * those of the originals (their sha256 known since upload) and of what was hashed on the way through.
  */
 export function takeoutZip(content: TakeoutZipContent, sources: TakeoutZipSources): Readable {
-  const { manifest, objectKeys } = content;
+  const { manifest, objectKeys, motionKeys } = content;
   const zip = new ZipFile();
   const sums: Array<[path: string, hex: string]> = [];
   const mtime = content.exportedAt;
@@ -81,18 +85,32 @@ export function takeoutZip(content: TakeoutZipContent, sources: TakeoutZipSource
       continue;
     }
     if (entry.sha256) sums.push([entry.path, entry.sha256]);
-    zip.addReadStreamLazy(
-      entry.path,
-      { mtime: new Date(entry.createdAt), compress: false, size: entry.sizeBytes ?? undefined },
-      (callback) => {
+    const created = new Date(entry.createdAt);
+    const fromStorage = (storageKey: string, counted: boolean) => (callback: LazyCallback) => {
+      if (counted) {
         packed += 1;
         if (packed % 10 === 0) sources.progress(packed);
-        sources.storage
-          .get(key)
-          .then((stream) => callback(null, stream))
-          .catch((error: Error) => callback(error, undefined as never));
-      },
+      }
+      sources.storage
+        .get(storageKey)
+        .then((stream) => callback(null, stream))
+        .catch((error: Error) => callback(error, undefined as never));
+    };
+    zip.addReadStreamLazy(
+      entry.path,
+      { mtime: created, compress: false, size: entry.sizeBytes ?? undefined },
+      fromStorage(key, true),
     );
+    // A Live Photo's MOV right after its still (docs/api.md "Takeout").
+    const motionKey = motionKeys.get(entry.id);
+    if (entry.motion && motionKey) {
+      sums.push([entry.motion.path, entry.motion.sha256]);
+      zip.addReadStreamLazy(
+        entry.motion.path,
+        { mtime: created, compress: false, size: entry.motion.sizeBytes ?? undefined },
+        fromStorage(motionKey, false),
+      );
+    }
   }
   for (const entry of manifest.media) {
     if (!entry.thumbnailPath) continue;

@@ -15,6 +15,7 @@ import type {
   ArchiveManifest,
   ArchiveMedia,
   ArchiveMemory,
+  ArchiveMotion,
   ArchivePerson,
   PersonName,
 } from '@family/contract';
@@ -85,6 +86,23 @@ class ArchiveAlbumDto implements Pick<ArchiveAlbum, 'id' | 'name' | 'description
   members!: ArchiveAlbumMemberDto[];
 }
 
+/** A Live Photo's MOV beside its still. */
+class ArchiveMotionDto implements Pick<ArchiveMotion, 'path' | 'sha256' | 'originalName' | 'contentType'> {
+  @IsString()
+  path!: string;
+
+  @IsString()
+  sha256!: string;
+
+  @IsOptional()
+  @IsString()
+  originalName!: string | null;
+
+  @IsOptional()
+  @IsString()
+  contentType!: string | null;
+}
+
 type ReadMedia = Pick<
   ArchiveMedia,
   | 'id'
@@ -151,6 +169,13 @@ class ArchiveMediaDto implements ReadMedia {
   @Type(() => ArchivePersonNameDto)
   @IsArray()
   tags!: ArchivePersonNameDto[];
+
+  /** Absent in exports made before Live Photos were exported whole. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ArchiveMotionDto)
+  @IsObject()
+  motion?: ArchiveMotionDto | null;
 }
 
 class ArchiveMemoryDto implements Pick<

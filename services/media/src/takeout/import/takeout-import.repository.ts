@@ -137,17 +137,25 @@ export class TakeoutImportRepository {
   }
 
   /** The ids of this member's items with these checksums (files they already have, uploaded or imported). */
-  async idsBySha256(userId: number, sha256s: string[]): Promise<Map<string, number>> {
-    if (sha256s.length === 0) return new Map();
-    const rows: { id: number; sha256: string }[] = await this.db.query(
-      `SELECT id, sha256 FROM media_items WHERE user_id = $1 AND sha256 = ANY($2::text[])`,
+  /** Which of these files the member has already, as an item's original or a Live Photo's MOV. */
+  async ownedSha256s(userId: number, sha256s: string[]): Promise<Set<string>> {
+    if (sha256s.length === 0) return new Set();
+    const rows: { sha256: string }[] = await this.db.query(
+      `SELECT sha256 FROM media_items WHERE user_id = $1 AND sha256 = ANY($2::bpchar[])
+       UNION SELECT motion_sha256 FROM media_items WHERE user_id = $1 AND motion_sha256 = ANY($2::bpchar[])`,
       [userId, sha256s],
     );
-    return new Map(rows.map((row) => [row.sha256, row.id]));
+    return new Set(rows.map((row) => row.sha256));
   }
 
-  async objectKeysOf(ids: number[]): Promise<{ id: number; objectKey: string | null }[]> {
-    return this.db.query(`SELECT id, object_key AS "objectKey" FROM media_items WHERE id = ANY($1::int[])`, [ids]);
+  async objectKeysOf(
+    ids: number[],
+  ): Promise<{ id: number; objectKey: string | null; motionObjectKey: string | null }[]> {
+    return this.db.query(
+      `SELECT id, object_key AS "objectKey", motion_object_key AS "motionObjectKey"
+         FROM media_items WHERE id = ANY($1::int[])`,
+      [ids],
+    );
   }
 
   /** The ZIPs of a person's imports still waiting in storage (an account being deleted). */

@@ -12,6 +12,7 @@ import {
   STORY_MAX,
   type ArchiveManifest,
   type ArchiveMedia,
+  type ArchiveMotion,
   MEDIA_TYPES,
   type MediaType,
   type PersonName,
@@ -87,6 +88,15 @@ const isMediaType = (value: unknown): value is MediaType =>
 
 /** Where a skipped thing is named in the report: its file, or its place in archive.json. */
 const pathOf = (item: ArchiveMedia) => item.path ?? `${MANIFEST_NAME}: media ${item.id}`;
+
+/** An original of the ZIP as it was stored, with the type and name its row keeps. */
+interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  fileName: string;
+}
 
 export type QueuePreparing = (item: Pick<MediaItemEntity, 'id' | 'type' | 'objectKey'>) => Promise<void>;
 
@@ -255,7 +265,9 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     await this.imports.progress(row.id, done, total, created);
 
     // Files the ZIP holds that archive.json does not name are reported, never imported.
-    const named = new Set(manifest.media.map((item) => item.path).filter((path): path is string => !!path));
+    const named = new Set(
+      manifest.media.flatMap((item) => [item.path, item.motion?.path]).filter((path): path is string => !!path),
+    );
     for (const entry of zip.entries) {
       if (named.has(entry.name) || KNOWN_FILES.has(entry.name)) continue;
       if (KNOWN_FOLDERS.some((folder) => entry.name.startsWith(folder))) continue;
@@ -394,7 +406,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       if (!(error instanceof BadRequestException)) throw error;
       return skip(`${without(error.message)}: the upload form refuses this, so the item was left out.`);
     }
-    let file: { key: string; size: number; sha256: string; contentType: string; fileName: string } | null = null;
+    let file: StoredFile | null = null;
     if (item.path) {
       const entry = entries.get(item.path);
       if (!entry) return skip('archive.json names this file, but the ZIP does not hold it.');
@@ -413,7 +425,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       const kind = acceptKind(item.type, stored.inspected, declared);
       if (!kind) return discard(refusalMessage(item.type, stored.inspected));
       // A stored file whose row is never written goes again, also when the check fails (the try is retried).
-      const owned = await this.imports.idsBySha256(row.userId, [stored.sha256]).catch(async (error: unknown) => {
+      const owned = await this.imports.ownedSha256s(row.userId, [stored.sha256]).catch(async (error: unknown) => {
         await this.storage.delete(stored.key).catch(() => undefined);
         throw error;
       });
@@ -430,6 +442,14 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     } else if (item.type !== 'post') {
       return skip('archive.json names no file for this item.');
     }
+    const stillKey = file?.key;
+    const motion =
+      stillKey && item.motion
+        ? await this.restoreMotion(row, zip, entries, item, item.motion, report).catch(async (error: unknown) => {
+            await this.storage.delete(stillKey).catch(() => undefined);
+            throw error;
+          })
+        : null;
     let saved: MediaItemEntity;
     try {
       saved = await this.items.insert({
@@ -456,9 +476,18 @@ export class TakeoutImporter implements OnApplicationBootstrap {
         preparedAt: null,
         thumbnailReady: false,
         importSource,
+        // A Live Photo comes back whole: its MOV the second original, the playable motion made by the worker.
+        ...(motion && {
+          motionObjectKey: motion.key,
+          motionContentType: motion.contentType,
+          motionFileName: motion.fileName,
+          motionFileSize: motion.size,
+          motionSha256: motion.sha256,
+        }),
       });
     } catch (error) {
       if (file) await this.storage.delete(file.key).catch(() => undefined);
+      if (motion) await this.storage.delete(motion.key).catch(() => undefined);
       if (error instanceof DuplicateUploadError) {
         return skip('You already have this file in the archive, so it was not added again.');
       }
@@ -479,6 +508,53 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       this.logger.warn(`Media item ${saved.id} waits for the backfill: ${error.message}`),
     );
     return saved.id;
+  }
+
+  /**
+   * A Live Photo's MOV, stored and checked as its still is; a photo whose MOV is missing, damaged or not a video
+   * comes in without it, with a line in the report.
+   */
+  private async restoreMotion(
+    row: ImportRow,
+    zip: CheckedZip,
+    entries: Map<string, ZipEntry>,
+    item: ArchiveMedia,
+    motion: ArchiveMotion,
+    report: TakeoutImportReport,
+  ): Promise<StoredFile | null> {
+    const leftOut = (reason: string) => {
+      report.skipped.push({ path: motion.path, reason: `${reason} The photo came in without its motion.` });
+      return null;
+    };
+    if (item.type !== 'photo') return leftOut('Only a photo carries the motion of a Live Photo.');
+    const entry = entries.get(motion.path);
+    if (!entry) return leftOut('archive.json names this file, but the ZIP does not hold it.');
+    const declared: DeclaredFile = {
+      fileName: text(motion.originalName) ?? motion.path.split('/').pop()!,
+      mimeType: text(motion.contentType) ?? '',
+    };
+    const stored = await this.storeEntry(zip, entry, declared);
+    const discard = async (reason: string) => {
+      await this.storage.delete(stored.key).catch(() => undefined);
+      return leftOut(reason);
+    };
+    if (stored.sha256 !== motion.sha256.toLowerCase()) {
+      return discard('Its sha256 does not match archive.json: the file is damaged.');
+    }
+    const kind = acceptKind('video', stored.inspected, declared);
+    if (!kind) return discard(refusalMessage('video', stored.inspected));
+    const owned = await this.imports.ownedSha256s(row.userId, [stored.sha256]).catch(async (error: unknown) => {
+      await this.storage.delete(stored.key).catch(() => undefined);
+      throw error;
+    });
+    if (owned.size > 0) return discard('You already have this file in the archive, so it was not added again.');
+    return {
+      key: stored.key,
+      size: stored.size,
+      sha256: stored.sha256,
+      contentType: kind.contentType,
+      fileName: declared.fileName.slice(0, 255),
+    };
   }
 
   /**
@@ -512,6 +588,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       for (const batch of chunks(created.media, 1000)) {
         const keys = (await this.imports.objectKeysOf(batch)).flatMap((item) => [
           ...(item.objectKey ? [item.objectKey] : []),
+          ...(item.motionObjectKey ? [item.motionObjectKey] : []),
           ...allDerivativeKeys(item.id),
         ]);
         await this.items.deleteMany(batch);
