@@ -11,7 +11,9 @@
 // `--only=gedcom-scale` only the GEDCOM import at scale: a million people refused, a file at the cap imported.
 // `--only=browse` seeds the large archive and runs only the browsing rows (jumps by date, months, on this day).
 // `--only=uploads` only the resumable uploads' (tus): a 2 GB video alone and four at once against a loopback copy,
-// memory, and a resume after a cut at half way (BENCH_UPLOAD_GB, BENCH_TUS_CHUNK_MB change the size and chunk).
+// memory, and a resume after a cut at half way (BENCH_UPLOAD_GB, BENCH_TUS_CHUNK_MB change the size and chunk),
+// then 500 photos in one batch from the web app's queue in Chromium; `--only=upload-queue` only the latter
+// (BENCH_QUEUE_PHOTOS, BENCH_QUEUE_PHOTO_PX change the count and size).
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,6 +48,7 @@ import { measureTakeout } from './bench/takeout.mjs';
 import { measureTakeoutImport } from './bench/takeout-import.mjs';
 import { measureGedcomScale } from './bench/gedcom-scale.mjs';
 import { measureUploads } from './bench/uploads.mjs';
+import { measureUploadQueue } from './bench/upload-queue.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -735,6 +738,9 @@ async function main() {
     await measureGedcomScale(session, stack, rows, log);
   } else if (ONLY === 'uploads') {
     await measureUploads(session, stack, rows, log);
+    await measureUploadQueue(session, stack, rows, log);
+  } else if (ONLY === 'upload-queue') {
+    await measureUploadQueue(session, stack, rows, log);
   } else if (ONLY === 'browse') {
     await seed(viewer);
     await measureBrowse(session);
@@ -762,7 +768,16 @@ async function main() {
   }
   stack.check();
   // Sections run alone above, which skip the large archive's rows.
-  const SEPARATE_SECTIONS = ['media-worker', 'bulk', 'takeout', 'takeout-import', 'gedcom-scale', 'browse', 'uploads'];
+  const SEPARATE_SECTIONS = [
+    'media-worker',
+    'bulk',
+    'takeout',
+    'takeout-import',
+    'gedcom-scale',
+    'browse',
+    'uploads',
+    'upload-queue',
+  ];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);
     await measureMediaList(session);
