@@ -176,8 +176,8 @@ describe('UploadDialog', () => {
     await user.selectOptions(screen.getByLabelText('Album'), '7');
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2019-07-04' } });
     await user.type(screen.getByLabelText('Description'), '  At the sea ');
+    // Someone without an account is found too.
     await pickPerson(user, 'Tag people', 'tom', /^Great-aunt Tomasina/);
-    await pickPerson(user, 'Tag people', 'tom', /^Uncle Tom/);
     // The search asks the archive for what was typed, never for everyone.
     expect(calls.some((call) => call.url === '/api/users' || call.url.includes('limit=200'))).toBe(false);
     expect(calls.some((call) => call.url.includes('q=tom'))).toBe(true);
@@ -192,7 +192,7 @@ describe('UploadDialog', () => {
       description: 'At the sea',
       mediaDate: '2019-07-04',
       albumId: '7',
-      taggedUsers: JSON.stringify([9, tom.id]),
+      taggedUsers: JSON.stringify([9]),
     });
     // They arrive at the (real) tus server with those fields.
     await waitFor(() => expect(queue.getSnapshot().entries.every((entry) => entry.state === 'done')).toBe(true));
