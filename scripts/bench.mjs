@@ -12,7 +12,9 @@
 // `--only=browse` seeds the large archive and runs only the browsing rows (jumps by date, months, on this day).
 // `--only=notifications` seeds the large archive and runs only the notifications bell's rows.
 // `--only=uploads` only the resumable uploads' (tus): a 2 GB video alone and four at once against a loopback copy,
-// memory, and a resume after a cut at half way (BENCH_UPLOAD_GB, BENCH_TUS_CHUNK_MB change the size and chunk).
+// memory, and a resume after a cut at half way (BENCH_UPLOAD_GB, BENCH_TUS_CHUNK_MB change the size and chunk),
+// then 500 photos in one batch from the web app's queue in Chromium; `--only=upload-queue` only the latter
+// (BENCH_QUEUE_PHOTOS, BENCH_QUEUE_PHOTO_PX change the count and size).
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,6 +50,7 @@ import { measureTakeoutImport } from './bench/takeout-import.mjs';
 import { measureGedcomScale } from './bench/gedcom-scale.mjs';
 import { measureUploads } from './bench/uploads.mjs';
 import { measureNotifications } from './bench/notifications.mjs';
+import { measureUploadQueue } from './bench/upload-queue.mjs';
 import { familyGraph, seedAlbums, seedFamily, seedMedia, seedProfiles } from './bench/seed.mjs';
 import { adminDatabaseUrl, BenchStack, createDatabase, dropDatabase, root } from './bench/stack.mjs';
 
@@ -739,6 +742,9 @@ async function main() {
     await measureGedcomScale(session, stack, rows, log);
   } else if (ONLY === 'uploads') {
     await measureUploads(session, stack, rows, log);
+    await measureUploadQueue(session, stack, rows, log);
+  } else if (ONLY === 'upload-queue') {
+    await measureUploadQueue(session, stack, rows, log);
   } else if (ONLY === 'browse') {
     await seed(viewer);
     await measureBrowse(session);
@@ -778,6 +784,7 @@ async function main() {
     'browse',
     'uploads',
     'notifications',
+    'upload-queue',
   ];
   if (!HOP_TAX_ONLY && !SEPARATE_SECTIONS.includes(ONLY)) {
     const graph = await seed(viewer);

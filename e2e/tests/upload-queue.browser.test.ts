@@ -6,12 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { registerPerson, type Person } from '../support/api';
 import { DESKTOP, PHONE, dialogsShown, launchBrowser, logInInBrowser, screenshot, withPage } from '../support/browser';
-import { uploadMedia } from '../support/media';
+import { jpeg, png, uploadMedia } from '../support/media';
+import { SAMPLES_DIR } from '../support/media-samples';
 
 /**
  * docs/product.md "Uploading many files", in Chromium against the whole archive: many photos chosen at once, each
- * with its own progress in the uploads panel, then "Just uploaded" above the gallery; files the archive already has;
- * drag and drop; an upload resumed after a reload from the bytes the archive holds.
+ * with its own progress in the uploads panel, then "Just uploaded" above the gallery; a batch of 50 with a file the
+ * archive already has; drag and drop; files shared with the installed app, resumed by themselves after a reload;
+ * an upload resumed after a reload from the bytes the archive holds.
  */
 
 type ChosenFile = { name: string; mimeType: string; buffer: Buffer };
@@ -58,6 +60,35 @@ async function uploadSpeed(page: Page, bytesPerSecond: number | null) {
 }
 
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Uploads' });
+
+/** A real phone file of the media samples. */
+const sample = (name: string): ChosenFile => ({
+  name,
+  mimeType: 'application/octet-stream',
+  buffer: fs.readFileSync(path.join(SAMPLES_DIR, name)),
+});
+
+/**
+ * Counts what the page sends to /api/uploads from now on: new uploads (POST), and each PATCH's offset and bytes
+ * (its Content-Length as sent: Chromium does not hand a file's body to the listener).
+ */
+function countUploadRequests(page: Page) {
+  const lengths: Array<Promise<number>> = [];
+  const sent = {
+    created: 0,
+    patchOffsets: [] as number[],
+    /** Every PATCH's bytes, added up. */
+    bytes: async () => (await Promise.all(lengths)).reduce((sum, length) => sum + length, 0),
+  };
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/uploads')) return;
+    if (request.method() === 'POST') sent.created += 1;
+    if (request.method() !== 'PATCH') return;
+    sent.patchOffsets.push(Number(request.headers()['upload-offset']));
+    lengths.push(request.allHeaders().then((headers) => Number(headers['content-length'])));
+  });
+  return sent;
+}
 
 describe('uploading many files (Chromium)', () => {
   let browser: Browser;
@@ -152,6 +183,60 @@ describe('uploading many files (Chromium)', () => {
     });
   });
 
+  it('sends a batch of 50 at once: every file done, the one already there said so, all of them Just uploaded', async () => {
+    const batcher = await registerPerson('uqb', 'Batch Uploads');
+    const stamp = Date.now();
+    // Small photos made here, JPEG and PNG, and real phone files; one of these the archive has already.
+    const made: ChosenFile[] = await Promise.all(
+      Array.from({ length: 47 }, async (_, i) =>
+        i % 2 === 0
+          ? { name: `batch-${i}-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(i * 5, { width: 48 }) }
+          : { name: `batch-${i}-${stamp}.png`, mimeType: 'image/png', buffer: png([i * 5, 200, 100], 16) },
+      ),
+    );
+    const known = sample('libheif-example.heic');
+    const real = [known, sample('xiaomi-grid.heic'), sample('iphone6-h264.MOV')];
+    const item = await uploadMedia(
+      batcher.client,
+      { type: 'photo', title: 'Known from before' },
+      { bytes: known.buffer, name: known.name, type: known.mimeType },
+    );
+    const files = [...made, ...real];
+    expect(files).toHaveLength(50);
+    const fresh = files.filter((file) => file !== known);
+
+    await withPage(browser, DESKTOP, async (page) => {
+      await openGallery(page, batcher);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Upload Media' });
+      await dialog.getByLabel('Files').setInputFiles(files);
+      await dialog.getByRole('button', { name: 'Upload 50 files' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const panel = panelOf(page);
+      await panel.getByText('All 50 done').waitFor({ timeout: 120_000 });
+      expect(await panel.getByText('Done', { exact: true }).count()).toBe(49);
+      expect(await panel.getByText('Already in the archive', { exact: true }).count()).toBe(1);
+      expect(await panel.getByRole('button', { name: /^Retry / }).count()).toBe(0);
+      const knownLink = panel.getByRole('link', { name: `Open ${known.name}` });
+      expect(await knownLink.getAttribute('href')).toBe(`/media/${item.id}`);
+      await screenshot(page, 'upload-queue-batch-desktop');
+
+      // The 49 new items above the gallery, whatever their dates (the phone files are years old).
+      const strip = page.getByRole('region', { name: 'Just uploaded' });
+      await strip.getByRole('button', { name: `Open ${titleOf(fresh[fresh.length - 1])}` }).waitFor();
+      expect(await strip.getByRole('listitem').count()).toBe(49);
+      for (const file of fresh)
+        expect(await strip.getByRole('button', { name: `Open ${titleOf(file)}` }).count()).toBe(1);
+      // And the archive holds each once: the 49 and the one from before.
+      const mine = await batcher.client.get(
+        `/api/media?uploadedSince=${encodeURIComponent(new Date(stamp - 600_000).toISOString())}&limit=60`,
+      );
+      const titles = (mine.body.items as Array<{ title: string }>).map((entry) => entry.title).sort();
+      expect(titles).toEqual([...fresh.map(titleOf), 'Known from before'].sort());
+    });
+  });
+
   it('takes files dropped anywhere on the gallery', async () => {
     const files = await Promise.all([21, 22].map((seed) => photo(`dropped-${seed}-${Date.now()}.jpg`, seed)));
     await withPage(browser, DESKTOP, async (page) => {
@@ -188,8 +273,9 @@ describe('uploading many files (Chromium)', () => {
     });
   });
 
-  it("takes photos shared with the installed app (the service worker's share target) into the upload dialog", async () => {
-    const files = await Promise.all([31, 32].map((seed) => photo(`shared-${seed}-${Date.now()}.jpg`, seed)));
+  it("takes photos shared with the installed app (the service worker's share target), and resumes them after a reload without choosing them again", async () => {
+    const big = await largePhoto(`shared-long-${Date.now()}.jpg`, 20);
+    const files = [big, await photo(`shared-31-${Date.now()}.jpg`, 31)];
     await withPage(
       browser,
       PHONE,
@@ -230,10 +316,32 @@ describe('uploading many files (Chromium)', () => {
         for (const file of files) await dialog.getByText(file.name).waitFor();
         await dialogsShown(page);
         await screenshot(page, 'upload-queue-shared-phone');
+        await uploadSpeed(page, 4 * 1024 * 1024);
         await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
         await page.getByRole('heading', { level: 1, name: 'Media Gallery' }).waitFor();
+        // Past the first chunk of 8 MB (40 % of 20 MB): the archive holds it. Then the page is reloaded.
+        await page.waitForFunction((name) => {
+          const bar = document.querySelector(`[aria-label="Upload progress of ${name}"]`);
+          return Number(bar?.getAttribute('aria-valuenow')) >= 45;
+        }, big.name);
+        await uploadSpeed(page, null);
+        const sent = countUploadRequests(page);
+        await page.reload();
+
+        // The shared file was kept in the browser: it goes on by itself, from where the archive was.
         const panel = panelOf(page);
-        await panel.getByText('All 2 done').waitFor();
+        await panel.getByRole('button', { name: 'Show the uploads' }).click();
+        await panel.getByRole('link', { name: `Open ${big.name}` }).waitFor({ timeout: 60_000 });
+        await panel.getByText('All 1 done').or(panel.getByText('All 2 done')).waitFor();
+        await screenshot(page, 'upload-queue-shared-resumed-phone');
+        expect(await panel.getByText('choose the files again', { exact: false }).count()).toBe(0);
+        expect(sent.created).toBe(0);
+        expect(sent.patchOffsets[0]).toBeGreaterThanOrEqual(8 * 1024 * 1024);
+        // Only the rest was sent: the file's bytes from the offset the archive held, not one more.
+        expect(await sent.bytes()).toBe(big.buffer.length - sent.patchOffsets[0]);
+        const list = await rose.client.get(`/api/media?uploadedSince=${new Date(Date.now() - 600_000).toISOString()}`);
+        const titles = (list.body.items as Array<{ title: string }>).map((entry) => entry.title);
+        for (const file of files) expect(titles.filter((title) => title === titleOf(file))).toHaveLength(1);
       },
       'allow',
     );

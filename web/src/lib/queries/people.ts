@@ -10,7 +10,7 @@ import type {
   UserProfile,
 } from '@family/contract';
 import { lifeYearsInWords } from '@family/shared/genealogy';
-import { getJson, sendJson } from '../api';
+import { sendJson } from '../api';
 
 /**
  * A person as pickers offer them: with their years in words ("1901–1975") where they are known, and whether they
@@ -55,47 +55,6 @@ export const personKey = (id: number) => `/api/people/${id}`;
 
 /** GET /api/people/{id}/history: the changes to a person, newest first. */
 export const personHistoryKey = (id: number) => `${personKey(id)}/history`;
-
-const EVERYONE_KEY = '/api/people#everyone';
-
-/** Every page of GET /api/people, as the people directory shows them (a family is at most a few thousand). */
-async function fetchEveryone(): Promise<PickablePerson[]> {
-  const people: PickablePerson[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page: PeoplePage = await getJson<PeoplePage>(`/api/people?limit=200${query}`);
-    for (const item of page.items) people.push(pickable(item));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return people;
-}
-
-/**
- * The people a picker offers: the members (`members`, from GET /api/users) and, once loaded, everyone without an
- * account too, so a relative who never signed up can be tagged or related like anyone else. Should the people
- * list fail, the members alone are offered.
- */
-export function useEveryone(members: PersonSummary[], enabled = true): PickablePerson[] {
-  const { data } = useSWR<PickablePerson[], Error>(enabled ? EVERYONE_KEY : null, fetchEveryone);
-  return useMemo(() => {
-    if (!data) return members;
-    const known = new Set(members.map((person) => person.id));
-    const withoutAccount = data.filter((person) => person.username === null && !known.has(person.id));
-    return [...members, ...withoutAccount].sort((a, b) => a.displayName.localeCompare(b.displayName));
-  }, [members, data]);
-}
-
-/**
- * Everyone at once: the members and the people without accounts. Every picker now searches instead (PersonPicker,
- * usePersonSearch), since a family of 20,000 takes seconds to load; this stays only until the last list built on it
- * moves to the picker.
- */
-export function usePeopleToPick(enabled = true) {
-  const { people: members, error, isLoading } = usePeople(enabled);
-  const people = useEveryone(members, enabled && !isLoading);
-  return { people, error, isLoading };
-}
 
 /** How long a picker waits after a key before it asks: long enough to skip a fast typist's letters between. */
 export const PICKER_PAUSE_MS = 150;
@@ -146,9 +105,9 @@ export function usePersonSearch(text: string, { membersOnly = false, enabled = t
   return { people, error, searching, answeredFor: shownFor };
 }
 
-/** Every list that names people: the members, their profiles, the pickers' everyone, and each people search. */
+/** Every list that names people: the members, their profiles, and each people search. */
 const isPeopleListKey = (key: unknown) =>
-  typeof key === 'string' && (key.startsWith(PEOPLE_KEY) || key === EVERYONE_KEY || key.startsWith('/api/people?'));
+  typeof key === 'string' && (key.startsWith(PEOPLE_KEY) || key.startsWith('/api/people?'));
 
 /**
  * POST /api/people: a person without an account, from the People page or Add Relation. Afterwards

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
+import { answerPeopleSearch, listItem, pickPerson } from '../../../testing/fake-people';
 import { renderWithProviders } from '../../../testing/render';
 import { startTusTestServer } from '../../../testing/tus-test-server';
 import { UploadDialog } from '../components/upload-dialog';
@@ -21,13 +22,19 @@ function backEnd(
   ],
   maxUploadBytes?: number,
 ) {
+  // The family is searched as one types (docs/product.md "Pickers"), never loaded whole.
+  const family = [
+    listItem(rose),
+    listItem(tom),
+    listItem({ id: 9, username: null, displayName: 'Great-aunt Tomasina' }),
+  ];
   return stubFetch((call) => {
+    const searched = answerPeopleSearch(call, family);
+    if (searched) return searched;
     if (call.url === '/api/media/limits' && maxUploadBytes) return fakeResponse(200, { maxUploadBytes });
     if (call.url === '/api/albums')
       return typeof albums === 'number' ? fakeResponse(albums, { message: 'Down' }) : fakeResponse(200, albums);
     if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null });
-    if (call.url === '/api/users') return fakeResponse(200, [rose, tom]);
-    if (call.url.startsWith('/api/people?')) return fakeResponse(200, { items: [], nextCursor: null });
     return fakeResponse(404, { message: `Not stubbed: ${call.method} ${call.url}` });
   });
 }
@@ -47,7 +54,7 @@ function makeQueue() {
   return queue;
 }
 
-function renderDialog(props: { initialFiles?: File[] } = {}) {
+function renderDialog(props: { initialFiles?: File[]; shared?: boolean } = {}) {
   const onClose = jest.fn();
   const queue = makeQueue();
   const view = renderWithProviders(
@@ -87,7 +94,7 @@ describe('UploadDialog', () => {
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Date')).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText('Description')).toBeInTheDocument();
-    expect(screen.getByLabelText('Tag people')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Tag people' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Type'), 'post');
     expect(screen.getByLabelText('Title')).toBeInTheDocument();
@@ -162,15 +169,18 @@ describe('UploadDialog', () => {
   });
 
   it('puts the files into the upload queue with the fields set once for the whole batch, and closes', async () => {
-    backEnd();
+    const { calls } = backEnd();
     const { user, queue, onClose } = renderDialog();
     await waitFor(() => expect(screen.getByRole('option', { name: 'Summer 1998' })).toBeInTheDocument());
     chooseFiles(photo('beach.jpg'), photo('dunes.jpg'), photo('pier.jpg'));
     await user.selectOptions(screen.getByLabelText('Album'), '7');
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2019-07-04' } });
     await user.type(screen.getByLabelText('Description'), '  At the sea ');
-    await user.click(screen.getByLabelText('Tag people'));
-    await user.click(await screen.findByRole('option', { name: tom.displayName }));
+    // Someone without an account is found too.
+    await pickPerson(user, 'Tag people', 'tom', /^Great-aunt Tomasina/);
+    // The search asks the archive for what was typed, never for everyone.
+    expect(calls.some((call) => call.url === '/api/users' || call.url.includes('limit=200'))).toBe(false);
+    expect(calls.some((call) => call.url.includes('q=tom'))).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Upload 3 files' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -182,7 +192,7 @@ describe('UploadDialog', () => {
       description: 'At the sea',
       mediaDate: '2019-07-04',
       albumId: '7',
-      taggedUsers: JSON.stringify([tom.id]),
+      taggedUsers: JSON.stringify([9]),
     });
     // They arrive at the (real) tus server with those fields.
     await waitFor(() => expect(queue.getSnapshot().entries.every((entry) => entry.state === 'done')).toBe(true));
@@ -191,8 +201,10 @@ describe('UploadDialog', () => {
 
   it('sends one file with its own title, and takes files handed to it (dropped or shared)', async () => {
     backEnd();
-    const { user, queue } = renderDialog({ initialFiles: [photo('shared.jpg')] });
+    const { user, queue } = renderDialog({ initialFiles: [photo('shared.jpg')], shared: true });
     expect(screen.getByText('shared.jpg')).toBeInTheDocument();
+    chooseFiles(photo('chosen.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Remove chosen.jpg' }));
     await user.type(screen.getByLabelText('Title'), 'Grandpa at the pier');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(1));
@@ -200,6 +212,8 @@ describe('UploadDialog', () => {
       filename: 'shared.jpg',
       title: 'Grandpa at the pier',
     });
+    // A shared file has no file on disk to choose again after a reload: the queue keeps it until it is uploaded.
+    expect(queue.getSnapshot().entries[0].kept).toBe(true);
     await waitFor(() => expect(queue.getSnapshot().entries[0].state).toBe('done'));
     expect((await server.seenOf('shared.jpg')).result?.metadata?.title).toBe('Grandpa at the pier');
   });

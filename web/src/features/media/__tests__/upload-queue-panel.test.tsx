@@ -52,7 +52,8 @@ describe('UploadQueuePanel', () => {
     expect(within(panel).getByText('beach.jpg')).toBeInTheDocument();
     expect(within(panel).getByText('pier.jpg')).toBeInTheDocument();
 
-    await within(panel).findByText('All 2 done');
+    // Four PATCHes to the test's tus server: more than Testing Library's default second on a busy machine.
+    await within(panel).findByText('All 2 done', undefined, { timeout: 15000 });
     const link = within(panel).getByRole('link', { name: 'Open beach.jpg' });
     const mediaId = queue.getSnapshot().entries[0].mediaId;
     expect(link).toHaveAttribute('href', `/media/${mediaId}`);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { startTusTestServer } from '../../../testing/tus-test-server';
+import type { KeptFile, KeptFiles } from '../upload-queue/kept-files';
 import { readPendingUploads } from '../upload-queue/pending-uploads';
 import { UploadQueue, type UploadEntry, type UploadQueueOptions } from '../upload-queue/upload-queue';
 
@@ -191,6 +192,74 @@ describe(UploadQueue.name, () => {
     expect(seen.result?.metadata?.albumId).toBe('9');
     expect(done.mediaId).toBe(seen.result?.mediaId);
     expect(readPendingUploads(5)).toEqual([]);
+  });
+
+  describe('files shared with the app (no file on disk to choose again)', () => {
+    /** The browser's IndexedDB as the queue uses it; jsdom has none (Chromium's is in e2e's upload-queue test). */
+    function keptInMemory(): KeptFiles & { kept: Map<string, KeptFile> } {
+      const kept = new Map<string, KeptFile>();
+      return {
+        kept,
+        keep: async (file) => void kept.set(file.fingerprint, file),
+        read: async (userId) => [...kept.values()].filter((file) => file.userId === userId),
+        forget: async (fingerprint) => void kept.delete(fingerprint),
+        forgetAll: async () => kept.clear(),
+      };
+    }
+
+    it('keeps them until they are uploaded, and after a reload resumes them by themselves', async () => {
+      const keptFiles = keptInMemory();
+      const shared = makeFile('shared-clip.mov', 384 * KB);
+      const waiting = makeFile('shared-late.jpg', 20 * KB);
+      const chosen = makeFile('chosen.jpg', 384 * KB);
+      const before = makeQueue({ keptFiles, concurrency: 2 });
+      before.add([shared, chosen, waiting], { description: 'Shared' }, [shared, waiting]);
+      await when(before, (entries) => entries[0]?.bytesSent >= 128 * KB && entries[1]?.bytesSent >= 128 * KB);
+      before.dispose();
+      // Only the shared files are kept; the one not started yet too.
+      expect([...keptFiles.kept.values()].map((kept) => kept.file.name).sort()).toEqual([
+        'shared-clip.mov',
+        'shared-late.jpg',
+      ]);
+
+      const sut = makeQueue({ keptFiles });
+      await sut.restore();
+      const settledRows = await when(
+        sut,
+        (rows) => rows.length === 3 && rows.filter((row) => row.file).every((row) => row.state === 'done'),
+      );
+      expect(settledRows.map((entry) => entry.name).sort()).toEqual([
+        'chosen.jpg',
+        'shared-clip.mov',
+        'shared-late.jpg',
+      ]);
+      // The file chosen from the device waits to be chosen again; the shared ones went on by themselves, the one
+      // that was being sent from where it was.
+      expect(settledRows.find((row) => row.name === 'chosen.jpg')?.state).toBe('needs-file');
+      const clip = await seenOf('shared-clip.mov');
+      expect(clip.created).toBe(1);
+      expect(clip.patchOffsets.filter((offset) => offset === 0)).toHaveLength(1);
+      expect(clip.result?.metadata?.description).toBe('Shared');
+      expect((await seenOf('shared-late.jpg')).result?.metadata?.description).toBe('Shared');
+      // Once uploaded they are let go.
+      await waitFor(async () => keptFiles.kept.size === 0);
+    });
+
+    it('lets a kept file go when it is cancelled, or found already in the archive', async () => {
+      const keptFiles = keptInMemory();
+      const known = makeFile('known.jpg', 10 * KB);
+      const other = makeFile('other.jpg', 320 * KB);
+      const knownHash = await sha256(known);
+      const sut = makeQueue({
+        keptFiles,
+        hash: sha256,
+        findExisting: async (hashes) => new Map(hashes.filter((h) => h === knownHash).map((h) => [h, 31])),
+      });
+      sut.add([known, other], {}, [known, other]);
+      const [, sending] = await when(sut, (rows) => rows[0]?.state === 'exists' && rows[1]?.bytesSent >= 64 * KB);
+      sut.cancel(sending.key);
+      await waitFor(async () => keptFiles.kept.size === 0);
+    });
   });
 
   it('shows as done an upload the archive finished while the page was reloading', async () => {

@@ -64,6 +64,7 @@ export function SharePage({ arrivalKey }: { arrivalKey: string }) {
           <UploadDialog
             open={open}
             initialFiles={files}
+            shared
             onClose={() => setOpen(false)}
             onQueued={() => navigate(paths.home.getHref(), { replace: true })}
           />

@@ -1,6 +1,5 @@
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
@@ -9,9 +8,10 @@ import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { MediaItem, UploadLimits, UploadMediaFields } from '@family/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { PersonPicker } from '../../../components/person-picker';
 import { errorToast, useFormSubmit } from '../../../components/form/use-form-submit';
 import { ApiError } from '../../../lib/api';
-import { usePeopleToPick, type PickablePerson } from '../../../lib/queries/people';
+import type { PickablePerson } from '../../../lib/queries/people';
 import { UPLOAD_LIMITS_KEY, useRefreshMedia } from '../../../lib/queries/media';
 import { type MediaUploadHandle, UploadCancelledError, uploadMedia } from '../api/upload-media';
 import { useAlbumChoices } from '../api/use-album-choices';
@@ -27,6 +27,11 @@ type UploadDialogProps = {
   defaultAlbumId?: number;
   /** Files chosen before the dialog opened: dropped on the gallery, or shared from a phone's gallery. */
   initialFiles?: File[];
+  /**
+   * The initial files were shared with the app: there is no file on disk to choose again after a reload, so the
+   * queue keeps them in the browser until they are uploaded.
+   */
+  shared?: boolean;
   /** After a post is uploaded. */
   onUploaded?: (item: MediaItem) => void;
   /** After files went into the upload queue. */
@@ -87,11 +92,18 @@ function withoutRepeats(files: File[]): File[] {
  * when there is one file), handed to the upload queue; or a post, sent at once with a progress bar that can be
  * cancelled.
  */
-export function UploadDialog({ open, onClose, defaultAlbumId, initialFiles, onUploaded, onQueued }: UploadDialogProps) {
+export function UploadDialog({
+  open,
+  onClose,
+  defaultAlbumId,
+  initialFiles,
+  shared = false,
+  onUploaded,
+  onQueued,
+}: UploadDialogProps) {
   const refresh = useRefreshMedia();
   const queue = useUploadQueue();
   const { albums, error: albumsError } = useAlbumChoices();
-  const { people } = usePeopleToPick(open);
   const { data: limits } = useSWR<UploadLimits>(UPLOAD_LIMITS_KEY);
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(defaultAlbumId, initialFiles));
   const [problem, setProblem] = useState<string | null>(null);
@@ -148,7 +160,7 @@ export function UploadDialog({ open, onClose, defaultAlbumId, initialFiles, onUp
       ...(draft.albumId ? { albumId: Number.parseInt(draft.albumId, 10) } : {}),
       ...(draft.tagged.length ? { taggedUsers: draft.tagged.map((person) => person.id) } : {}),
     };
-    queue.add(draft.files, fields);
+    queue.add(draft.files, fields, shared ? draft.files.filter((file) => initialFiles?.includes(file)) : []);
     return Promise.resolve<{ queued: number } | MediaItem>({ queued: draft.files.length });
   };
 
@@ -313,17 +325,13 @@ export function UploadDialog({ open, onClose, defaultAlbumId, initialFiles, onUp
             disabled={uploading}
             onChange={(event) => set('description', event.target.value)}
           />
-          <Autocomplete
+          <PersonPicker
             multiple
-            options={people}
+            label="Tag people"
             value={draft.tagged}
             disabled={uploading}
-            onChange={(_event, value) => set('tagged', value)}
-            getOptionLabel={(person) => person.displayName}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            renderInput={(params) => (
-              <TextField {...params} label="Tag people" helperText="Everyone tagged is tagged in every file." />
-            )}
+            onChange={(people) => set('tagged', people)}
+            helperText="Type part of a name. Everyone tagged is tagged in every file."
           />
         </>
       )}

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useRef, useSyncExternalStore, typ
 import { useRefreshMedia } from '../../../lib/queries/media';
 import { fetchUploadResult, findExisting, UPLOADS_ENDPOINT } from '../api/uploads';
 import { hashFile } from './hash-file';
+import { keptFilesInBrowser } from './kept-files';
 import { forgetAllPendingUploads } from './pending-uploads';
 import { UploadQueue, type UploadQueueSnapshot } from './upload-queue';
 
@@ -17,8 +18,9 @@ function queueFor(userId: number): UploadQueue {
       hash: hashFile,
       findExisting,
       fetchResult: fetchUploadResult,
+      keptFiles: keptFilesInBrowser,
     });
-    queue.restore();
+    void queue.restore();
     current = { userId, queue };
   }
   return current.queue;
@@ -26,12 +28,14 @@ function queueFor(userId: number): UploadQueue {
 
 /**
  * Signing out empties what the browser kept of the archive (docs/product.md "The sign-in screen"): the uploads
- * stop, and the addresses of unfinished ones are forgotten (the archive expires their bytes).
+ * stop, and the addresses of unfinished ones and the shared files kept for them are forgotten (the archive
+ * expires their bytes).
  */
 export function forgetUploads(): void {
   current?.queue.dispose();
   current = null;
   forgetAllPendingUploads();
+  void keptFilesInBrowser.forgetAll().catch(() => undefined);
 }
 
 const UploadQueueContext = createContext<UploadQueue | null>(null);

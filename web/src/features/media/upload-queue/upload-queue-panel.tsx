@@ -16,7 +16,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatBytes } from '../utils/bytes';
@@ -96,7 +96,11 @@ function statusOf(entry: UploadEntry): string {
   }
 }
 
-function UploadRow({ entry }: { entry: UploadEntry }) {
+/**
+ * One file's row. A change to one file leaves every other row's entry as it was, so with hundreds in a batch only
+ * the changed row is drawn again on each progress event.
+ */
+const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry }) {
   const queue = useUploadQueue();
   const status = statusOf(entry);
   const percent = entry.size > 0 ? Math.round((Math.min(entry.bytesSent, entry.size) / entry.size) * 100) : 100;
@@ -171,7 +175,7 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
       </Box>
     </Box>
   );
-}
+});
 
 /** A file chooser for the files an earlier visit left unfinished. */
 function ChooseAgain() {

@@ -6,6 +6,7 @@ import {
   type FileIdentity,
   type PendingUpload,
 } from './pending-uploads';
+import { keepNothing, type KeptFile, type KeptFiles } from './kept-files';
 import {
   startTusUpload,
   terminateTusUpload,
@@ -66,6 +67,8 @@ export type UploadEntry = {
   createdAt?: string;
   /** Where an earlier visit's upload lives on the server. */
   uploadUrl?: string;
+  /** Its file is kept in the browser until it settles (a shared file: there is none on disk to choose again). */
+  kept?: boolean;
 };
 
 export type UploadQueueSnapshot = {
@@ -92,6 +95,8 @@ export type UploadQueueOptions = {
   retryDelays?: number[];
   /** Hashes asked about in one request (the route takes up to 1000). */
   existsBatch?: number;
+  /** Where files with no file on disk (shared with the app) are kept until they settle; by default nowhere. */
+  keptFiles?: KeptFiles;
   now?: () => Date;
 };
 
@@ -132,6 +137,8 @@ export class UploadQueue {
   private readonly starting = new Set<string>();
   private checking = false;
   private disposed = false;
+  /** Changes to the kept files, one after another, so a file let go quickly is not kept again after. */
+  private keptChanges: Promise<void> = Promise.resolve();
   private readonly options: Required<UploadQueueOptions>;
 
   constructor(options: UploadQueueOptions) {
@@ -140,6 +147,7 @@ export class UploadQueue {
       chunkSize: DEFAULT_CHUNK_SIZE,
       retryDelays: DEFAULT_RETRY_DELAYS,
       existsBatch: 100,
+      keptFiles: keepNothing,
       now: () => new Date(),
       ...options,
     };
@@ -182,14 +190,65 @@ export class UploadQueue {
     return new Date(Date.parse(time) - margin).toISOString();
   }
 
-  /** Lists the uploads an earlier visit left unfinished; those the archive finished meanwhile show as done. */
-  restore(): void {
+  /**
+   * Lists the uploads an earlier visit left unfinished; those the archive finished meanwhile show as done, and those
+   * whose file was kept (shared with the app) go on by themselves. Resolves once the kept files are back.
+   */
+  restore(): Promise<void> {
     const known = new Set(this.snapshot.entries.map((entry) => entry.fingerprint));
     const pending = readPendingUploads(this.options.userId).filter((upload) => !known.has(upload.fingerprint));
-    if (pending.length === 0) return;
     const rows = pending.map((upload) => this.pendingRow(upload));
-    this.publish([...this.snapshot.entries, ...rows]);
+    if (rows.length > 0) this.publish([...this.snapshot.entries, ...rows]);
     for (const row of rows) void this.askResult(row);
+    return this.resumeKept();
+  }
+
+  /**
+   * Takes back the kept files of an earlier visit: one whose upload was started resumes from the server's offset,
+   * one that had not started yet is checked and sent like a new one, each with the fields it was queued with.
+   */
+  private async resumeKept(): Promise<void> {
+    const kept = await this.options.keptFiles.read(this.options.userId).catch((): KeptFile[] => []);
+    if (this.disposed || kept.length === 0) return;
+    const entries = [...this.snapshot.entries];
+    for (const { fingerprint, file, metadata, batchStartedAt } of kept) {
+      const index = entries.findIndex((entry) => entry.fingerprint === fingerprint);
+      const same = index >= 0 ? entries[index] : undefined;
+      if (same?.state === 'needs-file') {
+        entries[index] = { ...same, file, type: file.type, state: 'waiting', kept: true };
+      } else if (same) {
+        // Settled meanwhile (the archive had finished it), or chosen again: the kept copy is not needed.
+        this.changeKept((store) => store.forget(fingerprint));
+      } else {
+        entries.push({
+          key: nextKey(),
+          name: file.name,
+          size: file.size,
+          lastModified: file.lastModified,
+          type: file.type,
+          fingerprint,
+          file,
+          metadata,
+          state: 'checking',
+          bytesSent: 0,
+          batchStartedAt,
+          kept: true,
+        });
+      }
+    }
+    this.publish(entries);
+    void this.check();
+    this.pump();
+  }
+
+  /** Changes the kept files after the changes before it; a failure leaves the browser's copy as it was. */
+  private changeKept(change: (kept: KeptFiles) => Promise<void>) {
+    this.keptChanges = this.keptChanges.then(() => change(this.options.keptFiles)).catch(() => undefined);
+  }
+
+  /** A kept file is let go once its upload has settled or is cancelled. */
+  private release(entry: UploadEntry | undefined) {
+    if (entry?.kept) this.changeKept((kept) => kept.forget(entry.fingerprint));
   }
 
   private pendingRow(upload: PendingUpload): UploadEntry {
@@ -228,9 +287,10 @@ export class UploadQueue {
 
   /**
    * Adds files with the batch's fields. A file an earlier visit left unfinished takes its place in that row and
-   * resumes (with the fields it was started with); a file already in the queue is not added twice.
+   * resumes (with the fields it was started with); a file already in the queue is not added twice. The files in
+   * `keep` (shared with the app, with no file on disk to choose again) are kept in the browser until they settle.
    */
-  add(files: readonly File[], fields: BatchFields = {}): void {
+  add(files: readonly File[], fields: BatchFields = {}, keep: readonly File[] = []): void {
     const batchStartedAt = this.options.now().toISOString();
     const entries = [...this.snapshot.entries];
     const fresh: UploadEntry[] = [];
@@ -245,6 +305,7 @@ export class UploadQueue {
       }
       if (same && same.state !== 'failed') continue;
       if (same) entries.splice(index, 1);
+      const kept = keep.includes(file);
       fresh.push({
         key: nextKey(),
         name: file.name,
@@ -257,9 +318,17 @@ export class UploadQueue {
         state: 'checking',
         bytesSent: 0,
         batchStartedAt,
+        kept,
       });
     }
     this.publish([...entries, ...fresh]);
+    for (const entry of fresh) {
+      if (!entry.kept || !entry.file) continue;
+      const { fingerprint, file, metadata } = entry;
+      const kept: KeptFile = { fingerprint, userId: this.options.userId, file, metadata, batchStartedAt };
+      // Without room in the browser it is simply not kept: it goes on now, and after a reload it is lost.
+      this.changeKept((store) => store.keep(kept));
+    }
     void this.check();
     this.pump();
   }
@@ -291,8 +360,12 @@ export class UploadQueue {
         for (const [key, sha256] of hashes) {
           if (this.entry(key)?.state !== 'checking') continue;
           const found = existing.get(sha256);
-          if (found === undefined) this.update(key, { state: 'waiting' });
-          else if (typeof found === 'number') this.update(key, { state: 'exists', mediaId: found });
+          if (found === undefined) {
+            this.update(key, { state: 'waiting' });
+            continue;
+          }
+          this.release(this.entry(key));
+          if (typeof found === 'number') this.update(key, { state: 'exists', mediaId: found });
           else this.update(key, { state: 'exists', mediaId: found.mediaId, inTrash: found.inTrash === true });
         }
         this.pump();
@@ -335,6 +408,8 @@ export class UploadQueue {
       },
       onError: (message, network) => {
         this.running.delete(entry.key);
+        // A refusal will not change: only a file that may still go on is kept.
+        if (!network) this.release(this.entry(entry.key));
         this.update(entry.key, { state: 'failed', error: message, networkError: network });
         this.pump();
       },
@@ -365,6 +440,7 @@ export class UploadQueue {
   }
 
   private settle(key: string, result: UploadResult) {
+    this.release(this.entry(key));
     if ('mediaId' in result) this.update(key, { state: 'done', mediaId: result.mediaId });
     else this.update(key, { state: 'exists', mediaId: result.existingMediaId });
   }
@@ -404,6 +480,7 @@ export class UploadQueue {
     const running = this.running.get(key);
     this.running.delete(key);
     this.publish(this.snapshot.entries.filter((other) => other.key !== key));
+    this.release(entry);
     if (running) void running.cancel().finally(() => forgetPendingUpload(entry.fingerprint));
     else {
       forgetPendingUpload(entry.fingerprint);
@@ -415,6 +492,7 @@ export class UploadQueue {
   /** Takes the finished rows (done, already there, failed) off the list. */
   clearFinished(): void {
     const finished: ReadonlySet<UploadState> = new Set(['done', 'exists', 'failed']);
+    for (const entry of this.snapshot.entries) if (entry.state === 'failed') this.release(entry);
     this.publish(this.snapshot.entries.filter((entry) => !finished.has(entry.state)));
   }
 
