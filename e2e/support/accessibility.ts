@@ -47,6 +47,17 @@ export async function expectNothingSideways(page: Page, where: string): Promise<
       }
       return false;
     };
+    // A part cut off by an ancestor that hides its overflow and sits on the screen is not seen (a progress bar's
+    // moving fill, translated inside its track).
+    const clippedOnScreen = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        const { overflowX } = getComputedStyle(up);
+        if (overflowX !== 'hidden' && overflowX !== 'clip') continue;
+        const clip = up.getBoundingClientRect();
+        if (clip.left >= -1 && clip.right <= width + 1) return true;
+      }
+      return false;
+    };
     for (const element of document.body.querySelectorAll('*')) {
       if (found.length > 8) break;
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
@@ -61,7 +72,7 @@ export async function expectNothingSideways(page: Page, where: string): Promise<
       if (box.bottom < 0) continue; // the skip link, above the page until focused
       if (element instanceof SVGElement && element.ownerSVGElement) continue; // a drawing: its box is the <svg>
       if (element.closest('.MuiTouchRipple-root')) continue; // a press's ripple, clipped by its button
-      if (scrollsSideways(element)) continue;
+      if (scrollsSideways(element) || clippedOnScreen(element)) continue;
       found.push(`${describe(element)} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
     }
     return found;

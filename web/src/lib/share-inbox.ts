@@ -42,15 +42,16 @@ export async function putSharedFiles(files: File[]): Promise<void> {
   }
 }
 
-/** Takes every shared file out of the inbox. */
-export async function takeSharedFiles(): Promise<File[]> {
+/**
+ * The files waiting in the inbox, left there: a reload of /share before Upload finds them again. The inbox is
+ * emptied once they are in the upload queue (which keeps them itself) or the person cancels.
+ */
+export async function readSharedFiles(): Promise<File[]> {
   if (typeof indexedDB === 'undefined') return [];
   const database = await openInbox();
   try {
-    const transaction = database.transaction(STORE, 'readwrite');
-    const store = transaction.objectStore(STORE);
-    const all = store.getAll();
-    store.clear();
+    const transaction = database.transaction(STORE, 'readonly');
+    const all = transaction.objectStore(STORE).getAll();
     await done(transaction);
     return (all.result as unknown[]).filter((value): value is File => value instanceof Blob && 'name' in value);
   } finally {
@@ -58,8 +59,15 @@ export async function takeSharedFiles(): Promise<File[]> {
   }
 }
 
-/** Empties the inbox (signing out). */
+/** Empties the inbox (the files queued, the share cancelled, or signing out). */
 export async function forgetSharedFiles(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  await takeSharedFiles().catch(() => undefined);
+  const database = await openInbox();
+  try {
+    const transaction = database.transaction(STORE, 'readwrite');
+    transaction.objectStore(STORE).clear();
+    await done(transaction);
+  } finally {
+    database.close();
+  }
 }

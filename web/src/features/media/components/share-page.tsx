@@ -7,16 +7,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
-import { takeSharedFiles } from '../../../lib/share-inbox';
+import { forgetSharedFiles, readSharedFiles } from '../../../lib/share-inbox';
 import { UploadDialog } from './upload-dialog';
-
-// Taken once per arrival: the inbox empties as it is read, and a second render must not find it empty.
-let arrival: { key: string; files: Promise<File[]> } | null = null;
-
-function sharedFiles(key: string): Promise<File[]> {
-  if (arrival?.key !== key) arrival = { key, files: takeSharedFiles().catch(() => []) };
-  return arrival.files;
-}
 
 /**
  * /share: where "Share → Family Archive" on a phone lands (docs/product.md "Installing the app"). The service worker
@@ -31,10 +23,11 @@ export function SharePage({ arrivalKey }: { arrivalKey: string }) {
 
   useEffect(() => {
     let current = true;
-    void sharedFiles(arrivalKey).then((taken) => {
-      // The first arrival's files stay: a later look finds the inbox emptied, or the same share again.
-      if (current) setFiles((shown) => (shown && shown.length > 0 ? shown : taken));
-    });
+    void readSharedFiles()
+      .catch(() => [])
+      .then((waiting) => {
+        if (current) setFiles(waiting);
+      });
     return () => {
       current = false;
     };
@@ -65,8 +58,15 @@ export function SharePage({ arrivalKey }: { arrivalKey: string }) {
             open={open}
             initialFiles={files}
             shared
-            onClose={() => setOpen(false)}
-            onQueued={() => navigate(paths.home.getHref(), { replace: true })}
+            onClose={() => {
+              // Cancelled, or closed once queued (the queue keeps its own copy): the inbox is done with.
+              void forgetSharedFiles().catch(() => undefined);
+              setOpen(false);
+            }}
+            onQueued={() => {
+              void forgetSharedFiles().catch(() => undefined);
+              navigate(paths.home.getHref(), { replace: true });
+            }}
           />
           {!open && (
             <Button component={RouterLink} to={paths.home.getHref()} variant="contained" sx={{ mt: 2 }}>
