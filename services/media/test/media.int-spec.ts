@@ -305,8 +305,14 @@ describe('media service (real Postgres, real profile and albums services)', () =
       ).expect(413);
       expect(response.body.message).toBe('File size must be less than 50 MB');
       expect(await uploadedKeys()).toEqual(before);
-      const tempAfter = await fs.readdir(path.join(stack.storageDir, '.tmp'));
-      expect(tempAfter.filter((name) => !tempBefore.includes(name))).toEqual([]);
+      // Nothing new stays in the temp folder: an earlier test's refused upload may still be removing its own
+      // file when this one is answered, so the folder is given a few seconds to settle.
+      const newTempFiles = async () =>
+        (await fs.readdir(path.join(stack.storageDir, '.tmp'))).filter((name) => !tempBefore.includes(name));
+      for (let tries = 0; tries < 50 && (await newTempFiles()).length > 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await newTempFiles()).toEqual([]);
       const [{ count: after }] = await stack.db.query(`SELECT count(*)::int AS count FROM media.media_items`);
       expect(after).toBe(count);
       // The connection is still usable and the service answers the next upload.
