@@ -1,4 +1,4 @@
-import type { UploadMetadata } from './tus-upload';
+import type { UploadMetadata } from '@family/contract';
 
 /**
  * The files of uploads that have no file on disk to choose again: those shared with the installed app (the share

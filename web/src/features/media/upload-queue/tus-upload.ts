@@ -1,21 +1,9 @@
 import type { DetailedError, HttpResponse, PreviousUpload, Upload } from 'tus-js-client';
-import { UPLOAD_EXISTING_MEDIA_ID_HEADER, UPLOAD_MEDIA_ID_HEADER } from '@family/contract';
+import { UPLOAD_EXISTING_MEDIA_ID_HEADER, UPLOAD_MEDIA_ID_HEADER, type UploadMetadata } from '@family/contract';
 import { ApiError, errorMessage } from '../../../lib/api';
 
 /** What a finished upload became: a new item, or the item the archive already had with these bytes. */
 export type UploadResult = { mediaId: number } | { existingMediaId: number };
-
-/** Upload-Metadata as POST /api/uploads reads it: the multipart form's field names, plus the file's own. */
-export type UploadMetadata = {
-  filename: string;
-  filetype?: string;
-  title?: string;
-  description?: string;
-  mediaDate?: string;
-  albumId?: string;
-  /** A JSON array of person ids. */
-  taggedUsers?: string;
-};
 
 export type TusOptions = {
   endpoint: string;

@@ -12,9 +12,9 @@ import {
   terminateTusUpload,
   type RunningUpload,
   type TusCallbacks,
-  type UploadMetadata,
   type UploadResult,
 } from './tus-upload';
+import type { UploadMetadata } from '@family/contract';
 
 /** What the upload dialog sets once for the whole batch (and a title for a single file). */
 export type BatchFields = {
@@ -108,6 +108,30 @@ export const DEFAULT_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000, 6
 
 const SETTLED: ReadonlySet<UploadState> = new Set(['done', 'exists', 'failed', 'needs-file']);
 const isActive = (entry: UploadEntry) => !SETTLED.has(entry.state) && entry.state !== 'paused';
+
+/** A file just queued (or taken back after a reload): its bytes are checked against the archive first. */
+function newEntry(
+  file: File,
+  fingerprint: string,
+  metadata: UploadMetadata,
+  batchStartedAt: string,
+  kept: boolean,
+): UploadEntry {
+  return {
+    key: nextKey(),
+    name: file.name,
+    size: file.size,
+    lastModified: file.lastModified,
+    type: file.type,
+    fingerprint,
+    file,
+    metadata,
+    state: 'checking',
+    bytesSent: 0,
+    batchStartedAt,
+    kept,
+  };
+}
 
 function metadataOf(file: File, fields: BatchFields): UploadMetadata {
   const metadata: UploadMetadata = { filename: file.name };
@@ -220,20 +244,7 @@ export class UploadQueue {
         // Settled meanwhile (the archive had finished it), or chosen again: the kept copy is not needed.
         this.changeKept((store) => store.forget(fingerprint));
       } else {
-        entries.push({
-          key: nextKey(),
-          name: file.name,
-          size: file.size,
-          lastModified: file.lastModified,
-          type: file.type,
-          fingerprint,
-          file,
-          metadata,
-          state: 'checking',
-          bytesSent: 0,
-          batchStartedAt,
-          kept: true,
-        });
+        entries.push(newEntry(file, fingerprint, metadata, batchStartedAt, true));
       }
     }
     this.publish(entries);
@@ -306,20 +317,7 @@ export class UploadQueue {
       if (same && same.state !== 'failed') continue;
       if (same) entries.splice(index, 1);
       const kept = keep.includes(file);
-      fresh.push({
-        key: nextKey(),
-        name: file.name,
-        size: file.size,
-        lastModified: file.lastModified,
-        type: file.type,
-        fingerprint,
-        file,
-        metadata: metadataOf(file, fields),
-        state: 'checking',
-        bytesSent: 0,
-        batchStartedAt,
-        kept,
-      });
+      fresh.push(newEntry(file, fingerprint, metadataOf(file, fields), batchStartedAt, kept));
     }
     this.publish([...entries, ...fresh]);
     for (const entry of fresh) {
