@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState, type Ref } from 'react';
 import { errorMessage } from '../lib/api';
 import { usePersonSearch, type PickablePerson } from '../lib/queries/people';
+import { visuallyHidden } from './visually-hidden';
 
 type PickerBase = {
   /** The field's id (its label points at it). */
@@ -197,17 +198,7 @@ export function PersonPicker(props: PersonPickerProps) {
           />
         )}
       />
-      <Box
-        role="status"
-        sx={{
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-        }}
-      >
+      <Box role="status" sx={visuallyHidden}>
         {status}
       </Box>
     </Box>

@@ -7,6 +7,7 @@ import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AlbumPreviewItem } from '@family/contract';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 const PREVIEW_SIZE = 4;
 
@@ -83,13 +84,3 @@ export function AlbumPreview({ items }: { items: AlbumPreviewItem[] }) {
     </Box>
   );
 }
-
-// Sizes as strings: in sx a bare 1 means 100%, which made this text as wide as the page.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

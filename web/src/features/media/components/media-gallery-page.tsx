@@ -7,6 +7,7 @@ import { JustUploaded } from './just-uploaded';
 import { MediaGrid } from './media-grid';
 import { OnThisDay } from './on-this-day';
 import { UploadButton } from './upload-button';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 type MediaGalleryPageProps = {
   /** 'Add to Album' on each card (the albums work passes it from app/routes/home.tsx). */
@@ -19,16 +20,6 @@ type MediaGalleryPageProps = {
 };
 
 const TITLE = 'Media Gallery';
-
-/** Read by screen readers, not shown: on a phone the switch's pressed view says the same. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Home's media gallery, pictures first (docs/product.md "Home"): its heading in the grid's one bar, the strips,
@@ -54,6 +45,7 @@ export function MediaGalleryPage({
             <Typography
               variant="h5"
               component="h1"
+              // With the switch, read by screen readers only: its pressed view shows the same words.
               sx={viewSwitch ? visuallyHidden : { fontSize: { xs: '1.3rem', md: '1.6rem' } }}
             >
               {TITLE}
