@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { registerPerson, type Person } from '../support/api';
 import { DESKTOP, PHONE, dialogsShown, launchBrowser, openAs, screenshot, withPage } from '../support/browser';
 import { png, privateAlbum, uploadMedia, waitPrepared } from '../support/media';
+import { pickPerson } from '../support/person-picker';
 
 const NOT_FOUND = "The page you're looking for doesn't exist or you don't have permission to view it.";
 
@@ -15,6 +16,7 @@ describe('a tag waiting for confirmation in a browser', () => {
   let browser: Browser;
   let ann: Person;
   let cal: Person;
+  let dora: Person;
   const run = Date.now().toString(36);
   const title = `Grandma's garden ${run}`;
   let photoId: number;
@@ -23,7 +25,10 @@ describe('a tag waiting for confirmation in a browser', () => {
     browser = await launchBrowser();
     ann = await registerPerson('wann', `Ann ${run}`);
     cal = await registerPerson('wcal', `Cal ${run}`);
-    const album = await privateAlbum(ann.client, `Ann's own ${run}`);
+    dora = await registerPerson('wdora', `Dora ${run}`);
+    await registerPerson('weve', `Eve ${run}`);
+    // Dora sees the album without Can Edit; Eve is not in it.
+    const album = await privateAlbum(ann.client, `Ann's own ${run}`, [dora.id]);
     const colour: [number, number, number] = [randomInt(256), randomInt(256), randomInt(256)];
     const photo = await uploadMedia(
       ann.client,
@@ -70,6 +75,29 @@ describe('a tag waiting for confirmation in a browser', () => {
       await page.getByRole('dialog', { name: title }).getByRole('img', { name: title }).waitFor();
       await dialogsShown(page);
       await screenshot(page, 'tag-confirmed-cousin-desktop');
+    });
+  });
+
+  it('offers one who may not edit the photo only those who see its private album (docs/rights.md)', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      await openAs(page, dora, `/media/${photoId}`);
+      const detail = page.getByRole('dialog', { name: title });
+      await detail.getByRole('img', { name: title }).waitFor();
+      await detail.getByRole('button', { name: 'Tag users' }).click();
+      const tagging = page.getByRole('dialog', { name: 'Tag Users' });
+      await tagging
+        .getByText('This item is in a private album: you can tag those who see it.', { exact: false })
+        .waitFor();
+      const field = tagging.getByRole('combobox', { name: 'Person to tag' });
+      // Eve is a member of the family but does not see the album: the server would refuse her, so she is not offered.
+      await field.fill(`Eve ${run}`);
+      await page.getByText('No one found', { exact: true }).first().waitFor();
+      await dialogsShown(page);
+      await screenshot(page, 'tag-private-album-phone');
+      await pickPerson(page, field, `Ann ${run}`, `Ann ${run}`);
+      await tagging.getByRole('button', { name: 'Tag User' }).click();
+      await page.getByText('User tagged successfully').waitFor();
+      await detail.getByText(new RegExp(`Tagged: .*Ann ${run}`)).waitFor();
     });
   });
 });

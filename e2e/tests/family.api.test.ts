@@ -82,6 +82,35 @@ describe('family relations through the gateway', () => {
     expect(login.status).toBe(200);
   });
 
+  it("sends the children's ties to their other parents, so each child hangs from the right couple", async () => {
+    const me = await signUp('remarried');
+    const relative = async (givenName: string) =>
+      (await me.client.post('/api/people', { givenName, surname: uniqueName('kin') })).body.id as number;
+    const [spouse, former, ours, earlier] = [
+      await relative('Spouse'),
+      await relative('Former'),
+      await relative('Ours'),
+      await relative('Earlier'),
+    ];
+    const relate = async (fromUserId: number, toUserId: number, relationType: string) =>
+      expect((await me.client.post('/api/family', { fromUserId, toUserId, relationType })).status).toBe(201);
+    await relate(me.user.id, spouse, 'spouse');
+    await relate(me.user.id, ours, 'child');
+    await relate(spouse, ours, 'child');
+    await relate(me.user.id, earlier, 'child');
+    await relate(earlier, former, 'parent');
+
+    const tree = await me.client.get(`/api/family/${me.user.id}`);
+    expect(tree.status).toBe(200);
+    const ties = tree.body.map(
+      (r: { fromUserId: number; relationType: string; toUserId: number }) =>
+        `${r.fromUserId} ${r.relationType} ${r.toUserId}`,
+    );
+    expect(ties).toEqual(
+      expect.arrayContaining([`${spouse} child ${ours}`, `${earlier} parent ${former}`, `${me.user.id} child ${ours}`]),
+    );
+  });
+
   it('answers 404 for an unknown root, 401 when signed out', async () => {
     const me = await signUp('looker');
     const unknown = await me.client.get('/api/family/99999999');

@@ -62,7 +62,19 @@ describe('a family of 2,000 people and 5,000 relations', () => {
     await stack.close();
   });
 
-  it('answers the tree of someone in the eldest generation, who has no parents: only their own relations', async () => {
+  /** The ties of `root`'s children to their other parents: the tree sends them too, to hang each from its couple. */
+  const otherParentTies = (root: number) => {
+    const children = new Set(rows.filter((r) => r.from === root && r.type === 'child').map((r) => r.to));
+    for (const r of rows) if (r.to === root && r.type === 'parent') children.add(r.from);
+    return rows.filter(
+      (r) =>
+        r.from !== root &&
+        r.to !== root &&
+        ((children.has(r.from) && r.type === 'parent') || (children.has(r.to) && r.type === 'child')),
+    );
+  };
+
+  it("answers the tree of someone in the eldest generation, who has no parents: their own relations and their children's other parents", async () => {
     const root = idOf(0, 0);
     const inverse = { parent: 'child', child: 'parent', sibling: 'sibling', spouse: 'spouse' } as const;
     const expected = rows
@@ -76,7 +88,8 @@ describe('a family of 2,000 people and 5,000 relations', () => {
     const tree = response.body as Array<{ fromUserId: number; toUserId: number; relationType: string }>;
     expect(
       tree.map((r) => `${r.fromUserId === root ? '' : 'not from root '}${r.relationType}:${r.toUserId}`).sort(),
-    ).toEqual(expected);
+    ).toEqual([...expected, ...otherParentTies(root).map((r) => `not from root ${r.type}:${r.to}`)].sort());
+    expect(otherParentTies(root)).toHaveLength(2);
   });
 
   it('answers a tree in the middle of it with the right relations and one directory lookup', async () => {
@@ -91,7 +104,8 @@ describe('a family of 2,000 people and 5,000 relations', () => {
       const expected = rows
         .map((row, index) => ({ ...row, index }))
         .filter((r) => [r.from, r.to].some((id) => id === root || parents.includes(id)));
-      expect(response.body).toHaveLength(expected.length);
+      expect(otherParentTies(root)).toHaveLength(2);
+      expect(response.body).toHaveLength(expected.length + otherParentTies(root).length);
 
       const fromRoot = (response.body as Array<{ fromUserId: number; toUserId: number; relationType: string }>)
         .filter((r) => r.fromUserId === root)

@@ -14,6 +14,11 @@ type PickerBase = {
   label: string;
   /** Members (people with an account) only: album members are accounts. */
   membersOnly?: boolean;
+  /**
+   * Only these people are offered, searched here by name instead of on the server: where the server accepts no one
+   * else (a private album's item tagged by someone who may not edit it: its album's people).
+   */
+  among?: readonly PickablePerson[];
   /** People not offered: already tagged, already related, the person themselves. */
   exclude?: Iterable<number>;
   /** Said under the field; an error replaces it. */
@@ -79,6 +84,18 @@ function PersonAvatar({ person, size }: { person: PickablePerson; size: number }
   );
 }
 
+/** Folds case and accents away, so "zoe" finds "Zoë". */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+/** Those of `people` whose name or username holds every word typed (all of them before anything is typed). */
+export function matchingNames(people: readonly PickablePerson[], typed: string): PickablePerson[] {
+  const words = folded(typed).split(/\s+/).filter(Boolean);
+  return people.filter((person) => {
+    const said = folded(`${nameOf(person)} ${person.username ?? ''}`);
+    return words.every((word) => said.includes(word));
+  });
+}
+
 /**
  * Picks one person or several from the whole family, however large (docs/product.md "Pickers"): typing searches
  * the server (GET /api/people?q=, members first, then by how well the name matches), each person shown with their
@@ -86,10 +103,15 @@ function PersonAvatar({ person, size }: { person: PickablePerson; size: number }
  * A combobox with a listbox (arrow keys, Enter, Escape), and a status line that says how many were found.
  */
 export function PersonPicker(props: PersonPickerProps) {
-  const { id, label, membersOnly = false, exclude, helperText, error, disabled, inputRef } = props;
+  const { id, label, membersOnly = false, among, exclude, helperText, error, disabled, inputRef } = props;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const { people, error: searchError, searching, answeredFor } = usePersonSearch(text, { membersOnly, enabled: open });
+  const search = usePersonSearch(text, { membersOnly, enabled: open && !among });
+  const amongFound = useMemo(() => (among ? matchingNames(among, text) : null), [among, text]);
+  const people = amongFound ?? search.people;
+  const searching = amongFound ? false : search.searching;
+  const answeredFor = amongFound ? text.trim() : search.answeredFor;
+  const searchError = amongFound ? undefined : search.error;
 
   const chosen = props.multiple ? props.value : props.value ? [props.value] : [];
   const options = useMemo(() => {

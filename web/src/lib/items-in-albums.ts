@@ -1,6 +1,8 @@
-import type { Album, MediaItem } from '@family/contract';
+import { useMemo } from 'react';
+import type { Album, MediaItem, PersonName } from '@family/contract';
 import { useAlbums } from './queries/albums';
 import { useCurrentUser } from './queries/current-user';
+import type { PickablePerson } from './queries/people';
 
 /**
  * The web's mirror of docs/rights.md "Items in albums" and "Media rights", to offer only what the server allows
@@ -14,6 +16,9 @@ export function isAlbumEditor(album: Pick<Album, 'createdBy' | 'members'>, userI
 
 /** An item as these rules read it: who uploaded it and which album it is in. */
 export type AlbumItem = Pick<MediaItem, 'albumId'> & { user?: Pick<MediaItem['user'], 'id'> };
+
+/** An item whose uploader these rules may offer by name. */
+type NamedAlbumItem = Pick<MediaItem, 'albumId'> & { user: PersonName };
 
 /**
  * Who may edit an item (and prepare it again) or take it out of its album: its uploader, or an editor of the album
@@ -47,4 +52,26 @@ export function useMayDeleteItem(item: AlbumItem): boolean {
   const { user: me } = useCurrentUser();
   const { albums } = useAlbums();
   return me !== null && mayDeleteItem(item, me.id, albums);
+}
+
+/**
+ * Whom the person may tag on an item (docs/rights.md "Attaching a person to an item"): anyone (`null`) where they
+ * may edit it, or it is in no album or a shared one; otherwise only those who see it already, its album's creator
+ * and members and its uploader, for the server refuses to show a private album's item to anyone else on their word.
+ * An album they do not see (they see the item by a tag) leaves its uploader alone.
+ */
+export function peopleToTag(item: NamedAlbumItem, userId: number, albums: readonly Album[]): PickablePerson[] | null {
+  if (item.albumId === null || mayEditItem(item, userId, albums)) return null;
+  const album = albums.find((candidate) => candidate.id === item.albumId);
+  if (album?.isShared) return null;
+  const names = album ? [album.creator, ...album.members.map((member) => member.user), item.user] : [item.user];
+  const unique = new Map(names.map((name) => [name.id, { ...name, profilePicture: null } as PickablePerson]));
+  return [...unique.values()];
+}
+
+/** peopleToTag for the signed-in person, from the albums they see. */
+export function usePeopleToTag(item: NamedAlbumItem): PickablePerson[] | null {
+  const { user: me } = useCurrentUser();
+  const { albums } = useAlbums();
+  return useMemo(() => (me === null ? [] : peopleToTag(item, me.id, albums)), [item, me, albums]);
 }

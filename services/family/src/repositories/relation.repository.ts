@@ -362,8 +362,9 @@ export class RelationRepository {
   }
 
   /**
-   * What it takes to draw `rootId`'s tree, in one statement: the root's own relations, and every relation of
-   * the root's parents (their parents, spouses, other children). Each branch uses an index on one end.
+   * What it takes to draw `rootId`'s tree, in one statement: the root's own relations, every relation of the
+   * root's parents (their parents, spouses, other children), and the ties of the root's children to their other
+   * parents (which partner each child is from). Each branch uses an index on one end.
    */
   async findForTree(rootId: number): Promise<RelationEntity[]> {
     const rows: RelationRow[] = await this.relations.query(
@@ -375,12 +376,21 @@ export class RelationRepository {
          SELECT to_user_id AS id FROM root_relations WHERE from_user_id = $1 AND relation_type = 'parent'
          UNION
          SELECT from_user_id AS id FROM root_relations WHERE to_user_id = $1 AND relation_type = 'child'
+       ), children AS (
+         SELECT to_user_id AS id FROM root_relations WHERE from_user_id = $1 AND relation_type = 'child'
+         UNION
+         SELECT from_user_id AS id FROM root_relations WHERE to_user_id = $1 AND relation_type = 'parent'
        )
        SELECT * FROM root_relations
        UNION
        SELECT ${R_COLUMNS} FROM relations r JOIN parents p ON r.from_user_id = p.id
        UNION
        SELECT ${R_COLUMNS} FROM relations r JOIN parents p ON r.to_user_id = p.id
+       UNION
+       -- The children's other parents, so each child hangs from the right couple.
+       SELECT ${R_COLUMNS} FROM relations r JOIN children c ON r.from_user_id = c.id AND r.relation_type = 'parent'
+       UNION
+       SELECT ${R_COLUMNS} FROM relations r JOIN children c ON r.to_user_id = c.id AND r.relation_type = 'child'
        ORDER BY id`,
       [rootId],
     );

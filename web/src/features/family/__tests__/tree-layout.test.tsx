@@ -97,6 +97,25 @@ describe('layoutFamilyTree', () => {
     expect(layout.links.filter((l) => l.kind === 'sibling')).toHaveLength(1);
   });
 
+  it("hangs a child of an earlier partnership from the root alone, the couple's children from the couple", () => {
+    const relations = [
+      rel(ROOT, 'spouse', 7),
+      rel(ROOT, 'child', 20), // the couple's: both parents recorded
+      rel(7, 'child', 20),
+      rel(ROOT, 'child', 21), // from an earlier partnership with 30, who is not drawn
+      rel(21, 'parent', 30),
+      rel(ROOT, 'child', 22), // the other parent not recorded: the couple's, as far as the tree knows
+    ];
+    const layout = layoutFamilyTree(ROOT, relations, person(ROOT));
+    const from = (child: number) => layout.links.find((l) => l.kind === 'parent' && l.key.endsWith(`-${child}`))?.key;
+    expect(from(20)).toBe(`parent-7+${ROOT}-20`);
+    expect(from(22)).toBe(`parent-7+${ROOT}-22`);
+    expect(from(21)).toBe(`parent-${ROOT}-21`);
+    // The couple's children on the spouse's side, the earlier partnership's after them; 30 is not drawn.
+    expect([20, 22, 21].map((id) => position(layout, id).x)).toEqual([CX - 200, CX, CX + 200]);
+    expect(layout.nodes.some((n) => n.person.id === 30)).toBe(false);
+  });
+
   it('gives the same picture whichever way round the relations were stored', () => {
     const oneWay = layoutFamilyTree(
       ROOT,

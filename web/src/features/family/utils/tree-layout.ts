@@ -212,9 +212,15 @@ export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], ro
     alongRow('spouse', previous, spouse);
     previous = spouse;
   }
-  // The children hang from the root and the spouse beside them, whose line already joins them.
-  const couple = previous === root ? [root] : [nodes.find((node) => node.role === 'spouse')!, root];
-  if (couple.length === 2) joined.add(`${couple[0]!.person.id}+${rootId}`);
+  // The children hang from the root and the spouse beside them, whose line already joins them; a child whose
+  // other parent is someone else (an earlier partnership) hangs from the root alone.
+  const partner = previous === root ? undefined : nodes.find((node) => node.role === 'spouse')!;
+  if (partner) joined.add(`${partner.person.id}+${rootId}`);
+  const parentsOf = (childId: number): TreeNode[] => {
+    if (!partner) return [root];
+    const others = sorted(family.parents.get(childId)).filter((id) => id !== rootId);
+    return others.length === 0 || others.includes(partner.person.id) ? [partner, root] : [root];
+  };
 
   // Siblings to the right: those named so, and the parents' other children.
   const siblingIds = new Set(family.siblings.get(rootId));
@@ -227,11 +233,14 @@ export function layoutFamilyTree(rootId: number, relations: FamilyRelation[], ro
     previous = sibling;
   }
 
-  // Children below, centred under the root.
-  const children = sorted(family.children.get(rootId)).filter((id) => !placed.has(id));
-  children.forEach((childId, index) => {
-    const child = place(childId, 'child', (index - (children.length - 1) / 2) * dx, dy);
-    lineage(couple, child);
+  // Children below, centred under the root: the couple's on the spouse's side, the root's others after them.
+  const children = sorted(family.children.get(rootId))
+    .filter((id) => !placed.has(id))
+    .map((id) => ({ id, parents: parentsOf(id) }))
+    .sort((a, b) => b.parents.length - a.parents.length);
+  children.forEach(({ id, parents: childParents }, index) => {
+    const child = place(id, 'child', (index - (children.length - 1) / 2) * dx, dy);
+    lineage(childParents, child);
   });
 
   // Onto the canvas: the root in its centre, the canvas widened (both sides alike) when a row needs it.

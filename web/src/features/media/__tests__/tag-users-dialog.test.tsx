@@ -38,10 +38,10 @@ function backEnd(
   return { ...stub, setTags };
 }
 
-function renderDialog(uploader = rose) {
+function renderDialog(uploader = rose, albumId: number | null = null) {
   const onClose = jest.fn();
   const view = renderWithProviders(
-    <TagUsersDialog open item={{ id: 10, user: uploader, albumId: null }} onClose={onClose} />,
+    <TagUsersDialog open item={{ id: 10, user: uploader, albumId }} onClose={onClose} />,
   );
   return { onClose, ...view };
 }
@@ -150,5 +150,41 @@ describe('TagUsersDialog', () => {
     await user.click(option);
     await user.click(screen.getByRole('button', { name: 'Tag User' }));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 40 });
+  });
+
+  it("offers one who may not edit a private album's item only those who see the album, searched by name", async () => {
+    // Ann's private album 7: Rose is a member without Can Edit, Tom uploaded the item; Babcia Jadzia is not in it.
+    const album = {
+      id: 7,
+      name: 'Ann only',
+      isShared: false,
+      createdBy: ann.id,
+      creator: ann,
+      members: [{ userId: rose.id, canEdit: false, user: rose }],
+    };
+    const { calls } = backEnd([], { 'GET /api/albums': () => fakeResponse(200, [album]) });
+    const { user } = renderDialog(tom, 7);
+    expect(
+      await screen.findByText(/This item is in a private album: you can tag those who see it\./),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Person to tag' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+        'ann, member',
+        'Grandma Rose, member, @rose',
+        'Uncle Tom, member, @tom',
+      ]),
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Person to tag' }), 'nowak');
+    expect(await screen.findByText('No one found', { selector: '.MuiAutocomplete-noOptions' })).toBeVisible();
+    await user.clear(screen.getByRole('combobox', { name: 'Person to tag' }));
+    await user.type(screen.getByRole('combobox', { name: 'Person to tag' }), 'UNCLE');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+        'Uncle Tom, member, @tom',
+      ]),
+    );
+    // The family's search is never asked: it would offer people the server refuses.
+    expect(calls.some((c) => c.url.startsWith('/api/people?'))).toBe(false);
   });
 });

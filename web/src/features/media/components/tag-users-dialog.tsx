@@ -17,7 +17,7 @@ import { errorToast, useFormSubmit } from '../../../components/form/use-form-sub
 import { PersonPicker } from '../../../components/person-picker';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useMayEditItem } from '../../../lib/items-in-albums';
+import { useMayEditItem, usePeopleToTag } from '../../../lib/items-in-albums';
 import type { PickablePerson } from '../../../lib/queries/people';
 import { useMediaTags } from '../api/use-media-tags';
 import { useTagMutations } from '../api/use-tag-mutations';
@@ -36,6 +36,7 @@ type TagUsersDialogProps = {
 export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
   const mediaId = item.id;
   const canEdit = useMayEditItem(item);
+  const onlyThese = usePeopleToTag(item);
   const titleId = useId();
   const { toast } = useToast();
   const { tags, error: tagsError, isLoading } = useMediaTags(open ? mediaId : null);
@@ -81,8 +82,14 @@ export function TagUsersDialog({ open, item, onClose }: TagUsersDialogProps) {
               label="Person to tag"
               value={selected}
               onChange={setSelected}
+              among={onlyThese ?? undefined}
               exclude={tagged}
               disabled={busy}
+              helperText={
+                onlyThese
+                  ? "This item is in a private album: you can tag those who see it. Ask one of the album's editors to tag anyone else."
+                  : undefined
+              }
             />
           </Box>
           <Button
