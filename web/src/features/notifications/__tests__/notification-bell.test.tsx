@@ -68,4 +68,32 @@ describe('NotificationBell', () => {
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
+
+  it('shows older notifications, a page at a time, with Show more', async () => {
+    // 25 entries, newest first; the server pages them 20 at a time by the last entry's id.
+    const all = Array.from({ length: 25 }, (_, index) =>
+      entry({ id: 25 - index, subjectId: 100 + index, subjectTitle: `Photo ${25 - index}` }),
+    );
+    const { calls } = stubFetch(({ url }) => {
+      const cursor = new URL(url, 'http://archive').searchParams.get('cursor');
+      const after = cursor === null ? all : all.filter((each) => each.id < Number(cursor));
+      const items = after.slice(0, 20);
+      const nextCursor = after.length > 20 ? String(items[items.length - 1]!.id) : null;
+      return fakeResponse(200, { items, nextCursor, unread: 25 } satisfies NotificationPage);
+    });
+    const { user } = renderWithProviders(<NotificationBell currentUserId={5} />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 25 unread' }));
+    await screen.findByRole('link', { name: /“Photo 25”/ });
+    expect(screen.getAllByRole('link')).toHaveLength(20);
+    expect(screen.queryByRole('link', { name: /“Photo 5”/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('link', { name: /“Photo 5”/ });
+    expect(screen.getAllByRole('link').map((link) => link.textContent?.match(/Photo (\d+)/)?.[1])).toEqual(
+      all.map((each) => String(each.id)),
+    );
+    expect(calls.some((call) => call.url === '/api/notifications?cursor=6')).toBe(true);
+    // Nothing older: no Show more.
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
 });

@@ -6,10 +6,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { useId, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
-import type { useNotifications } from '../api/use-notifications';
+import { errorMessage } from '../../../lib/api';
+import { useOlderNotifications, type useNotifications } from '../api/use-notifications';
 import { notificationLink, notificationSentence, notificationTime } from '../utils/notification-text';
 
 type NotificationListProps = {
@@ -19,11 +20,17 @@ type NotificationListProps = {
   notifications: ReturnType<typeof useNotifications>;
 };
 
-/** The newest notifications under the bell; opening one marks it read. */
+/** The newest notifications under the bell, older ones by 'Show more'; opening one marks it read. */
 export function NotificationList({ anchor, onClose, currentUserId, notifications }: NotificationListProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { entries, unread, error, isLoading, refresh, markRead, markAllRead } = notifications;
+  const { entries: newest, nextCursor, unread, error, isLoading, refresh, markRead, markAllRead } = notifications;
+  const older = useOlderNotifications(nextCursor);
+  // The newest page is read again every minute: what it says of an entry wins over what was read before.
+  const entries = useMemo(() => {
+    const shown = new Set(newest.map((entry) => entry.id));
+    return [...newest, ...older.older.filter((entry) => !shown.has(entry.id))].sort((a, b) => b.id - a.id);
+  }, [newest, older.older]);
 
   return (
     <Popover
@@ -49,6 +56,7 @@ export function NotificationList({ anchor, onClose, currentUserId, notifications
             onClick={() => {
               // The button goes once all are read: focus stays in the list, so Escape and Tab still work.
               heading.current?.focus();
+              older.markedRead();
               void markAllRead();
             }}
           >
@@ -74,7 +82,10 @@ export function NotificationList({ anchor, onClose, currentUserId, notifications
                 component={RouterLink}
                 to={notificationLink(entry, currentUserId)}
                 onClick={() => {
-                  if (!entry.read) void markRead(entry.id);
+                  if (!entry.read) {
+                    older.markedRead(entry.id);
+                    void markRead(entry.id);
+                  }
                   onClose();
                 }}
                 sx={{ alignItems: 'flex-start', gap: 1.5, bgcolor: entry.read ? undefined : 'action.hover' }}
@@ -102,6 +113,20 @@ export function NotificationList({ anchor, onClose, currentUserId, notifications
             </ListItem>
           ))}
         </List>
+      )}
+      {entries.length > 0 && (older.hasMore || older.error !== null) && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          {older.error !== null && (
+            <Typography role="alert" color="error" sx={{ mb: 1 }}>
+              {errorMessage(older.error, 'Could not load older notifications.')}
+            </Typography>
+          )}
+          {older.hasMore && (
+            <Button variant="outlined" onClick={() => void older.showMore(newest)} disabled={older.loading}>
+              {older.loading ? 'Loading…' : 'Show more'}
+            </Button>
+          )}
+        </Box>
       )}
     </Popover>
   );
