@@ -44,6 +44,8 @@ const steps = [
 ];
 
 const summary = [];
+/** Every test file's time, so the slowest can be named: `npm test` has a budget (docs/conventions.md "Tests"). */
+const slowest = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -64,6 +66,12 @@ for (const [index, step] of steps.entries()) {
       skipped += report.numPendingTests + report.numTodoTests;
       // A suite that failed to run (syntax error, setup failure) counts as a failure too.
       failed += report.numRuntimeErrorTestSuites;
+      slowest.push(
+        ...report.testResults.map((file) => ({
+          file: path.relative(root, file.name),
+          seconds: Math.round((file.endTime - file.startTime) / 1000),
+        })),
+      );
     } else {
       failed += 1;
     }
@@ -75,6 +83,11 @@ for (const [index, step] of steps.entries()) {
 }
 
 fs.rmSync(resultsDir, { recursive: true, force: true });
+const slowLines = slowest
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 15)
+  .map(({ file, seconds }) => `  ${String(seconds).padStart(4)} s  ${file}`);
+console.log(`\nThe slowest test files:\n${slowLines.join('\n')}`);
 console.log(`\n${summary.join('\n')}`);
 const allOk = summary.every((line) => line.startsWith('ok'));
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
