@@ -11,7 +11,7 @@ import {
 } from '@family/shared';
 import { inRequest, log, messageOf } from './log';
 import { watchForAnswer } from './service-watch';
-import { serviceForPath, type ServiceTarget } from './services';
+import { serviceFor, type ServiceTarget } from './services';
 import type { ServiceName } from '@family/shared';
 
 // A connection on which nothing moves for this long is given up (a slow phone's upload keeps moving).
@@ -39,6 +39,10 @@ function pathOf(req: IncomingMessage): string {
   return (req.url ?? '/').split('?')[0];
 }
 
+function serviceOf(req: IncomingMessage): ServiceName | null {
+  return serviceFor(req.method, pathOf(req));
+}
+
 /**
  * Streams API requests to the service that owns them, untouched but for identity: the client's
  * cookie and any identity header it sent are dropped, and a short-lived signed token naming the
@@ -50,8 +54,8 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
     next();
   };
   const proxy = createProxyMiddleware<Request, ServerResponse>({
-    pathFilter: (path) => serviceForPath(path) !== null,
-    router: (req) => targets[serviceForPath(pathOf(req))!].url,
+    pathFilter: (path, req) => serviceFor(req.method, path) !== null,
+    router: (req) => targets[serviceOf(req)!].url,
     target: targets.profile.url,
     changeOrigin: false,
     xfwd: true,
@@ -69,7 +73,7 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
         const id = req.res?.getHeader(REQUEST_ID_HEADER);
         if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
-        watchForAnswer(proxyReq, targets[serviceForPath(pathOf(req))!], req.socket);
+        watchForAnswer(proxyReq, targets[serviceOf(req)!], req.socket);
       },
       proxyRes: (proxyRes, _req, res) => {
         // A PDF is shown by the browser's own viewer, which a page's policy can stop; like media, which sends
@@ -79,7 +83,7 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         }
       },
       error: (error, req, res) => {
-        const name = serviceForPath(pathOf(req)) ?? 'requested';
+        const name = serviceOf(req) ?? 'requested';
         inRequest(req, () => log.warn(`${name} service: ${messageOf(error)}`));
         if (!('writeHead' in res)) {
           res.destroy();

@@ -43,8 +43,18 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
 /** An item put into or taken out of an album: media keeps which album an item is in (docs/api.md). */
 const ALBUM_ITEM_PATH = /^\/api\/albums\/[^/]+\/media(\/|$)/;
 
-export function serviceForPath(path: string): ServiceName | null {
+/**
+ * Deleting a person and merging one into another: family answers them, since it checks the ties and is the service
+ * that may call both media (tags) and profile (the person) without either calling back (docs/architecture.md
+ * "Who calls whom").
+ */
+const PERSON_DELETE_PATH = /^\/api\/people\/[^/]+\/?$/;
+const PERSON_MERGE_PATH = /^\/api\/people\/[^/]+\/merge\/?$/;
+
+export function serviceFor(method: string | undefined, path: string): ServiceName | null {
   if (ALBUM_ITEM_PATH.test(path)) return 'media';
+  if (method === 'DELETE' && PERSON_DELETE_PATH.test(path)) return 'family';
+  if (PERSON_MERGE_PATH.test(path)) return 'family';
   for (const [prefix, service] of PROXY_TABLE) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return service;
   }

@@ -102,7 +102,16 @@ export interface MergePersonRequest {
 }
 
 /**
- * POST /internal/people/{id}/merge (media), sent by profile: the person's tags move to `intoId`; those on items
+ * POST /internal/people/{id}/merge (profile), sent by family once the ties and tags have moved: the profile's part
+ * of a merge, its missing fields recorded as changed by `changedBy`. Answers PersonDetail.
+ */
+export interface MergeProfileRequest {
+  intoId: number;
+  changedBy: number;
+}
+
+/**
+ * POST /internal/people/{id}/merge (media), sent by family: the person's tags move to `intoId`; those on items
  * `actingUserId` may not edit that would show them to `intoId` wait for confirmation.
  */
 export interface MergeTagsRequest {

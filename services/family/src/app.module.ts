@@ -9,6 +9,7 @@ import { GedcomController } from './controllers/gedcom.controller';
 import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { InternalGedcomTakeoutController } from './controllers/internal-gedcom-takeout.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
+import { PeopleController } from './controllers/people.controller';
 import { familyDatabase } from './data-source';
 import { RelationEntity } from './entities/relation.entity';
 import { FamilyJobsCloser, familyJobsProvider } from './gedcom-archive/family-jobs.provider';
@@ -22,6 +23,7 @@ import { GedcomTieWriter } from './gedcom-archive/ties';
 import { GEDCOM_STORAGE } from './gedcom-archive/jobs';
 import { GedcomUploadService } from './gedcom-archive/upload.service';
 import { RelationRepository } from './repositories/relation.repository';
+import { PersonRemovalService } from './services/person-removal.service';
 import { RelationService } from './services/relation.service';
 import { FAMILY_CONFIG } from './services/services';
 
@@ -45,6 +47,7 @@ export class AppModule {
       controllers: [
         GedcomController,
         FamilyController,
+        PeopleController,
         InternalPurgeController,
         InternalTakeoutController,
         InternalGedcomTakeoutController,
@@ -55,6 +58,7 @@ export class AppModule {
         serviceClient(MediaClient, config.MEDIA_URL),
         RelationRepository,
         RelationService,
+        PersonRemovalService,
         familyJobsProvider(config, 'sender'),
         FamilyJobsCloser,
         GedcomImportRepository,

@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthClient, FamilyClient, MediaClient } from '@family/shared/clients';
+import { AuthClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { ProfileConfig } from './config';
 import { InternalDirectoryController } from './controllers/internal-directory.controller';
+import { InternalPeopleController } from './controllers/internal-people.controller';
 import { InternalTakeoutController } from './controllers/internal-takeout.controller';
 import { InternalPeopleImportController } from './controllers/internal-people-import.controller';
 import { InternalTakeoutImportController } from './controllers/internal-takeout-import.controller';
@@ -54,6 +55,7 @@ export class AppModule {
         MemoryController,
         PeopleController,
         InternalDirectoryController,
+        InternalPeopleController,
         InternalPeopleImportController,
         InternalTakeoutController,
         InternalTakeoutImportController,
@@ -61,8 +63,6 @@ export class AppModule {
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
         serviceClient(AuthClient, config.AUTH_URL),
-        serviceClient(MediaClient, config.MEDIA_URL),
-        serviceClient(FamilyClient, config.FAMILY_URL),
         PersonRepository,
         PeopleService,
         ProfileRepository,

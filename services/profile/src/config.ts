@@ -6,12 +6,4 @@ export class ProfileConfig extends WithStorageConfig(ServiceConfig) {
   /** People without accounts get their ids from auth (one id space for everyone). */
   @IsServiceUrl('auth')
   AUTH_URL!: string;
-
-  /** Deleting a person asks media whether they are still tagged. */
-  @IsServiceUrl('media')
-  MEDIA_URL!: string;
-
-  /** Deleting a person removes their family ties. */
-  @IsServiceUrl('family')
-  FAMILY_URL!: string;
 }

@@ -5,21 +5,13 @@ const PURGE_TIMEOUT_MS = 120_000;
 /** A page of an export's reads may take long on a large archive (the GEDCOM of thousands of people). */
 const PAGE_TIMEOUT_MS = 120_000;
 
-/** The family service's internal routes: relations of people who go or merge, and the tree for takeout. */
+/** The family service's internal routes: relations of purged accounts, and the tree for takeout. */
 export class FamilyClient extends ServiceClient {
   protected readonly service = 'family';
 
   /** A person (with or without an account) is being deleted: their relations go. */
   purgeUser(id: number, timeoutMs = PURGE_TIMEOUT_MS): Promise<void> {
     return this.call('DELETE', `/internal/users/${id}`, { timeoutMs });
-  }
-
-  /**
-   * A duplicate's ties move to `intoId`, or the whole merge is refused (409) by the family graph rules, in a
-   * sentence that names `intoName` (profile knows the name: family does not ask it back).
-   */
-  mergePerson(personId: number, intoId: number, intoName: string): Promise<void> {
-    return this.call('POST', `/internal/people/${personId}/merge`, { body: { intoId, intoName } });
   }
 
   /**

@@ -45,6 +45,22 @@ export class ProfileClient extends ServiceClient {
     return this.call('DELETE', `/internal/users/${id}`, { timeoutMs: PURGE_TIMEOUT_MS });
   }
 
+  /**
+   * A person without an account is deleted (family asks, once the tags and ties allow it): their profile, history,
+   * memories about them and id; refused (409) while they have an account or an open invite.
+   */
+  deletePerson(id: number): Promise<void> {
+    return this.call('DELETE', `/internal/people/${id}`);
+  }
+
+  /**
+   * A duplicate is folded into `intoId` (family asks, after moving the ties and tags): missing fields filled in
+   * as changed by `changedBy`, memories moved, the duplicate gone. Answers the person kept.
+   */
+  mergePerson(id: number, intoId: number, changedBy: number): Promise<PersonDetail> {
+    return this.call('POST', `/internal/people/${id}/merge`, { body: { intoId, changedBy } });
+  }
+
   /** Everyone, a page at a time by id after `after` (exports read the whole archive). */
   everyone(after: number, limit: number): Promise<{ items: PersonDetail[]; next: number | null }> {
     return this.call('GET', `/internal/people/all?after=${after}&limit=${limit}`, { timeoutMs: PAGE_TIMEOUT_MS });

@@ -1,20 +1,7 @@
 import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  IsOptional,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, Max, Min, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import {
   CHILD_TIE_KINDS,
-  DISPLAY_NAME_MAX,
   PARTNERSHIP_KINDS,
   RELATION_TYPES,
   TREE_DEPTH_MAX,
@@ -126,17 +113,6 @@ export function mapRelation(
     fromUser: people.get(fromUserId)!,
     toUser: people.get(toUserId)!,
   };
-}
-
-/** POST /internal/people/{id}/merge (profile): the person the relations move to. */
-export class MergeIntoDto {
-  @IsId()
-  intoId!: number;
-
-  /** The name the refusals use: the caller (profile) has it, so family need not ask profile back. */
-  @IsString()
-  @MaxLength(DISPLAY_NAME_MAX)
-  intoName!: string;
 }
 
 /** A marriage or divorce as the API shows it: null when neither date nor place is known. */

@@ -288,7 +288,7 @@ export class RelationService {
   }
 
   /**
-   * A duplicate person is folded into another (profile asks): their relations move, in one transaction that
+   * A duplicate person is folded into another (PersonRemovalService): their relations move, in one transaction that
    * is refused whole when the merged person would have a third birth parent, a second current partner, or be
    * their own ancestor. Idempotent: a source without relations moves nothing.
    */

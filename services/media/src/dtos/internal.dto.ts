@@ -24,7 +24,7 @@ export class AlbumSummariesDto implements AlbumSummariesRequest {
 /** How many of an album's newest items its summary carries. */
 export const ALBUM_PREVIEW_SIZE = 4;
 
-/** POST /internal/people/{id}/merge (profile): the person the tags move to. */
+/** POST /internal/people/{id}/merge (family): the person the tags move to. */
 export class MergeTagsDto implements MergeTagsRequest {
   @IsId({ message: 'intoId must be a person id' })
   intoId!: number;

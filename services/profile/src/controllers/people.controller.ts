@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
 import { AnnouncesChanges, CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
-import { MergePersonDto, PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
+import { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import { PeopleService } from '../services/people.service';
 import { PictureService } from '../services/picture.service';
 
-/** Everyone in the family, with or without an account (docs/architecture.md "People and families"). */
+/**
+ * Everyone in the family, with or without an account (docs/architecture.md "People and families"). Deleting and
+ * merging a person are answered by family, which asks profile's internal routes (InternalPeopleController).
+ */
 @AnnouncesChanges('people')
 @Controller('api/people')
 export class PeopleController {
@@ -35,12 +38,6 @@ export class PeopleController {
     return this.people.update(user, id, dto);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  delete(@CurrentUser() _user: Identity, @Param('id', ParseIdPipe) id: number) {
-    return this.people.delete(id);
-  }
-
   /** A portrait of a person without an account: multipart with the picture in `file`, as one's own picture. */
   @Post(':id/picture')
   @Multipart()
@@ -53,12 +50,6 @@ export class PeopleController {
   @HttpCode(201)
   invite(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {
     return this.people.invite(user, id);
-  }
-
-  @Post(':id/merge')
-  @HttpCode(200)
-  merge(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number, @Body() dto: MergePersonDto) {
-    return this.people.merge(user, id, dto.intoId);
   }
 
   @Get(':id/history')

@@ -19,7 +19,7 @@ import {
   PERSON_NAME_MAX,
   SEXES,
   STORY_MAX,
-  type MergePersonRequest,
+  type MergeProfileRequest,
   type PeopleQuery,
   type PersonFields,
   type Sex,
@@ -98,8 +98,11 @@ export class PeopleQueryDto implements PeopleQuery {
   cursor?: string;
 }
 
-export class MergePersonDto implements MergePersonRequest {
-  @IsId({ message: 'Please choose the person to merge into' })
-  @Type(() => Number)
+/** POST /internal/people/{id}/merge, sent by family (docs/architecture.md "Who calls whom"). */
+export class MergeProfileDto implements MergeProfileRequest {
+  @IsId()
   intoId!: number;
+
+  @IsId()
+  changedBy!: number;
 }

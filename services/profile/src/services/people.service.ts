@@ -15,7 +15,7 @@ import {
   type PersonListItem,
 } from '@family/contract';
 import type { Identity } from '@family/shared';
-import { AuthClient, FamilyClient, MediaClient } from '@family/shared/clients';
+import { AuthClient } from '@family/shared/clients';
 import { mapPersonSummary } from '../dtos/user.dto';
 import type { PeopleQueryDto, PersonFieldsDto } from '../dtos/person.dto';
 import type { ProfileEntity } from '../entities/profile.entity';
@@ -76,8 +76,6 @@ export class PeopleService {
     private readonly memories: MemoryRepository,
     private readonly purges: PurgeService,
     private readonly auth: AuthClient,
-    private readonly media: MediaClient,
-    private readonly family: FamilyClient,
   ) {}
 
   async list(query: PeopleQueryDto): Promise<PeoplePage> {
@@ -139,7 +137,7 @@ export class PeopleService {
         });
         if (wasDefault && renamed) next.displayName = renamed;
       }
-      return this.decide(user, current, next, 'update');
+      return this.decide(user.id, current, next, 'update');
     });
     if (!result) throw new NotFoundException(NOT_FOUND);
     return mapPersonDetail(result.profile);
@@ -158,7 +156,7 @@ export class PeopleService {
       if (!holds(fieldsOf(current), change.after)) {
         throw new ConflictException('This person has been changed since; undo the later change first.');
       }
-      const decision = this.decide(user, current, change.before, 'undo');
+      const decision = this.decide(user.id, current, change.before, 'undo');
       return decision && { ...decision, undoes: change.id };
     });
     if (!result) throw new NotFoundException(NOT_FOUND);
@@ -185,19 +183,14 @@ export class PeopleService {
   }
 
   /**
-   * Removes a person without an account: refused while they are tagged in media, so nothing is half-deleted;
-   * then their family ties, their profile and history, and their id.
+   * Removes a person without an account: their profile and history, and their id. Family asks, once it has seen
+   * they are tagged nowhere (media), and removes their ties itself afterwards (docs/architecture.md "Who calls
+   * whom"). Refused while they have an account or an open invite, so nothing is half-deleted.
    */
   async delete(id: number): Promise<void> {
     const person = await this.existing(id);
     if (person.username !== null) {
       throw new ConflictException(`${person.displayName} has an account; only they can delete it.`);
-    }
-    const { count } = await this.media.tagCount(id);
-    if (count > 0) {
-      throw new ConflictException(
-        `${person.displayName} is tagged in ${count === 1 ? 'one item' : `${count} items`}. Remove the tags first.`,
-      );
     }
     const { open } = await this.auth.hasOpenInvite(id);
     if (open) {
@@ -205,7 +198,6 @@ export class PeopleService {
         `${person.displayName} has an open invite. Wait until it is used or expires, or merge them instead.`,
       );
     }
-    await this.family.purgeUser(id);
     await this.purges.purge(id);
     await this.people.deleteHistory(id);
     await this.auth.removePerson(id);
@@ -220,25 +212,22 @@ export class PeopleService {
   }
 
   /**
-   * Folds a duplicate without an account into another person: family moves the ties (or refuses when the
-   * merged family would break a rule), media the tags; fields the other person lacks are filled from the
+   * Folds a duplicate without an account into another person, after family has moved the ties (or refused when the
+   * merged family would break a rule) and media the tags: fields the other person lacks are filled from the
    * duplicate, and the duplicate goes. Each step is idempotent, so a merge cut short finishes when asked again.
    */
-  async merge(user: Identity, id: number, intoId: number): Promise<PersonDetail> {
+  async merge(changedBy: number, id: number, intoId: number): Promise<PersonDetail> {
     if (id === intoId) throw new BadRequestException('A person cannot be merged into themselves.');
     const source = await this.existing(id);
     if (source.username !== null) {
       throw new ConflictException(`${source.displayName} has an account and cannot be merged into someone else.`);
     }
     const target = await this.existing(intoId);
-    await this.family.mergePerson(id, intoId, target.displayName);
-    // Tags on items the merger may not edit wait for an editor (docs/rights.md "Attaching a person to an item").
-    await this.media.mergeTags(id, { intoId, actingUserId: user.id });
     // A member's own fields are theirs to fill; a person without an account takes what the duplicate knew.
-    const mayFill = target.username === null || target.userId === user.id;
+    const mayFill = target.username === null || target.userId === changedBy;
     const missing = mayFill ? missingFields(fieldsOf(target), fieldsOf(source)) : {};
     const result = await this.people.change(intoId, (current) =>
-      Object.keys(missing).length ? this.decide(user, current, missing, 'update') : null,
+      Object.keys(missing).length ? this.decide(changedBy, current, missing, 'update') : null,
     );
     // Memories written about the duplicate are about the same person: they move before its profile goes.
     await this.memories.moveToPerson(id, intoId);
@@ -248,12 +237,12 @@ export class PeopleService {
     return mapPersonDetail(result?.profile ?? target);
   }
 
-  private decide(user: Identity, current: ProfileEntity, fields: PersonFields, action: 'update' | 'undo') {
+  private decide(changedBy: number, current: ProfileEntity, fields: PersonFields, action: 'update' | 'undo') {
     const columns = toColumns(fields);
     const after = fieldsOf({ ...current, ...columns } as ProfileEntity);
     const changed = difference(fieldsOf(current), after);
     if (Object.keys(changed.after).length === 0) return null;
-    return { columns, record: { action, ...changed, changedBy: user.id } };
+    return { columns, record: { action, ...changed, changedBy } };
   }
 
   private namesChange(dto: PersonFields): boolean {
