@@ -31,6 +31,8 @@ import { ProfileService } from './services/profile.service';
 import { PurgeService } from './services/purge.service';
 import { PICTURE_STORAGE, PROFILE_CONFIG } from './services/tokens';
 
+import { InternalLifeSpansController } from './controllers/internal-life-spans.controller';
+import { LifeSpanRepository } from './repositories/life-span.repository';
 @Module({})
 export class AppModule {
   static register(config: ProfileConfig): DynamicModule {
@@ -57,6 +59,7 @@ export class AppModule {
         InternalPeopleImportController,
         InternalTakeoutController,
         InternalTakeoutImportController,
+        InternalLifeSpansController,
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
@@ -64,6 +67,7 @@ export class AppModule {
         serviceClient(MediaClient, config.MEDIA_URL),
         serviceClient(FamilyClient, config.FAMILY_URL),
         PersonRepository,
+        LifeSpanRepository,
         PeopleService,
         ProfileRepository,
         MemoryRepository,

@@ -1,0 +1,223 @@
+import { readFileSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import request from 'supertest';
+import type { Face, ItemFaces } from '@family/contract';
+import { loadConfig } from '@family/shared';
+import { ArchiveLogger } from '@family/shared/nest';
+import { testEnv } from '@family/shared/testing';
+import { FacesWorkerConfig } from '../src/faces/faces-config';
+import { FacesWorkerModule } from '../src/faces/faces-worker.module';
+import { FacesWorker } from '../src/faces/faces-worker.service';
+import { UNREADABLE_PICTURE } from '../src/faces/face-picture';
+import { derivativeKey } from '../src/services/object-keys';
+import { addPerson, type MediaStack, type Person, startMediaStack, upload, waitPrepared } from './support';
+
+// Faces on real photos (/work/shared/faces, labels.json), with the real detector in a faces worker beside the
+// media worker, queue and storage: found, named (a tag), suggested, ruled out by life dates, rejected, hidden.
+const photos = '/work/shared/faces';
+const labels = JSON.parse(readFileSync(path.join(photos, 'labels.json'), 'utf8')) as Record<string, string[]>;
+
+describe('faces (real detector, real photos)', () => {
+  let stack: MediaStack;
+  let faces: INestApplicationContext;
+  let alice: Person;
+  let bob: Person;
+  const people: Record<string, Person> = {};
+  const items: Record<string, number> = {};
+
+  const api = () => request(stack.media.url);
+  const facesOf = async (person: Person, file: string): Promise<ItemFaces> => {
+    const answer = await api().get(`/api/media/${items[file]}/faces`).set(person.headers);
+    expect([answer.status, answer.status === 200 ? 'ok' : answer.body]).toEqual([200, 'ok']);
+    return answer.body;
+  };
+  const only = async (file: string): Promise<Face> => {
+    const found = (await facesOf(alice, file)).faces;
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const name = (faceId: number, personId: number | null) =>
+    api().patch(`/api/faces/${faceId}`).set(alice.headers).send({ personId });
+  const tagsOf = async (file: string) =>
+    (
+      (await api().get(`/api/media/${items[file]}/tags`).set(alice.headers).expect(200)).body as Array<{
+        userId: number;
+      }>
+    ).map((tag) => tag.userId);
+
+  async function add(file: string, fields: Record<string, string> = {}): Promise<void> {
+    const buffer = await fs.readFile(path.join(photos, file));
+    const created = await upload(stack, alice, { type: 'photo', title: file, ...fields }, { buffer, filename: file });
+    expect(created.status).toBe(201);
+    items[file] = created.body.id;
+  }
+
+  async function waitScanned(file: string): Promise<ItemFaces> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const answer = await facesOf(alice, file);
+      if (answer.scan !== 'pending') return answer;
+      if (Date.now() > deadline) throw new Error(`${file} was not scanned for faces in time`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+
+  beforeAll(async () => {
+    stack = await startMediaStack();
+    const config = loadConfig(FacesWorkerConfig, testEnv({ STORAGE_DIR: stack.storageDir }));
+    faces = await NestFactory.createApplicationContext(FacesWorkerModule.register(config), {
+      logger: new ArchiveLogger({ logLevels: ['error'] }),
+    });
+    await faces.init();
+    alice = await addPerson(stack, 701, 'alice', 'Alice');
+    bob = await addPerson(stack, 702, 'bob', 'Bob');
+    const names = ['barack-obama', 'joe-biden', 'kamala-harris', 'albert-einstein'];
+    for (const [index, slug] of names.entries()) people[slug] = await addPerson(stack, 710 + index, slug, slug);
+    // Einstein: born 14 March 1879, died 18 April 1955 (his genealogical dates, on profile).
+    await request(stack.profile.url)
+      .patch(`/api/people/${people['albert-einstein'].id}`)
+      .set(people['albert-einstein'].headers)
+      .send({ birth: { date: '14 MAR 1879', place: null }, death: { date: '18 APR 1955', place: null } })
+      .expect(200);
+    for (const file of ['barack-obama-1.jpg', 'barack-obama-2.jpg', 'joe-biden-1.jpg', 'group-1.jpg']) await add(file);
+    for (const file of ['kamala-harris-1.jpg', 'kamala-harris-2.jpg', 'noface-1.jpg', 'noface-7.jpg']) await add(file);
+    await add('albert-einstein-2.jpg', { mediaDate: '1921-06-01' });
+    // The same man, but dated before his birth: he is never suggested on it.
+    await add('albert-einstein-4.jpg', { mediaDate: '1870-01-01' });
+    for (const file of Object.keys(items)) await waitPrepared(stack, alice, items[file], 120_000);
+  }, 300_000);
+
+  afterAll(async () => {
+    await faces?.close();
+    await stack?.close();
+  });
+
+  it('finds one face per person on labelled photos, within the labels, and none on photos without a human face', async () => {
+    for (const file of Object.keys(items)) {
+      const answer = await waitScanned(file);
+      expect([file, answer.scan]).toEqual([file, 'done']);
+      const expected = labels[file].length;
+      if (expected === 0) expect([file, answer.faces.length]).toEqual([file, 0]);
+      else expect([file, answer.faces.length]).toEqual([file, expected]);
+      for (const face of answer.faces) {
+        expect(face.box.x + face.box.width).toBeLessThanOrEqual(1);
+        expect(face.box.y + face.box.height).toBeLessThanOrEqual(1);
+        expect(face).not.toHaveProperty('descriptor');
+        expect(face.person).toBeNull();
+      }
+    }
+  }, 300_000);
+
+  it('names a face as a tag of the person; un-naming takes that tag away; a hand-made tag stays', async () => {
+    const obama = people['barack-obama'];
+    const face = await only('barack-obama-1.jpg');
+    const named = await name(face.id, obama.id).expect(200);
+    expect(named.body.person).toMatchObject({ id: obama.id, displayName: 'barack-obama' });
+    expect(await tagsOf('barack-obama-1.jpg')).toEqual([obama.id]);
+    await name(face.id, null).expect(200);
+    expect(await tagsOf('barack-obama-1.jpg')).toEqual([]);
+    // Tagged by hand first: naming and un-naming the face leave that tag.
+    await api().post(`/api/media/${items['barack-obama-1.jpg']}/tags`).set(alice.headers).send({ userId: obama.id });
+    await name(face.id, obama.id).expect(200);
+    await name(face.id, null).expect(200);
+    expect(await tagsOf('barack-obama-1.jpg')).toEqual([obama.id]);
+    await name(face.id, obama.id).expect(200);
+    expect((await only('barack-obama-1.jpg')).person?.id).toBe(obama.id);
+  });
+
+  it('suggests the right person for the other faces after one named photo each, never applied', async () => {
+    await name((await only('joe-biden-1.jpg')).id, people['joe-biden'].id).expect(200);
+    await name((await only('kamala-harris-1.jpg')).id, people['kamala-harris'].id).expect(200);
+    const obama2 = await only('barack-obama-2.jpg');
+    expect(obama2.person).toBeNull();
+    expect(obama2.suggestions.map((s) => s.person.id)).toEqual([people['barack-obama'].id]);
+    expect((await only('kamala-harris-2.jpg')).suggestions.map((s) => s.person.id)).toEqual([
+      people['kamala-harris'].id,
+    ]);
+    const group = (await facesOf(alice, 'group-1.jpg')).faces;
+    expect(group.flatMap((face) => face.suggestions.map((s) => s.person.id)).sort()).toEqual(
+      [people['barack-obama'].id, people['joe-biden'].id].sort(),
+    );
+    expect(await tagsOf('barack-obama-2.jpg')).toEqual([]);
+  });
+
+  it('never suggests someone on a photo dated before their birth', async () => {
+    const einstein = people['albert-einstein'];
+    await name((await only('albert-einstein-2.jpg')).id, einstein.id).expect(200);
+    const before = await only('albert-einstein-4.jpg');
+    expect(before.suggestions).toEqual([]);
+    // The same photo, dated in his life: he is suggested.
+    await api()
+      .patch(`/api/media/${items['albert-einstein-4.jpg']}`)
+      .set(alice.headers)
+      .send({ mediaDate: '1947-01-01' })
+      .expect(200);
+    expect((await only('albert-einstein-4.jpg')).suggestions.map((s) => s.person.id)).toEqual([einstein.id]);
+  });
+
+  it('remembers "Not this person": a rejected suggestion never returns', async () => {
+    const face = await only('barack-obama-2.jpg');
+    await api()
+      .post(`/api/faces/${face.id}/reject`)
+      .set(alice.headers)
+      .send({ personId: people['barack-obama'].id })
+      .expect(204);
+    expect((await only('barack-obama-2.jpg')).suggestions).toEqual([]);
+    expect((await only('barack-obama-2.jpg')).suggestions).toEqual([]);
+  });
+
+  it('draws a missed face; refuses a box outside the picture or of no size, and a person who does not exist', async () => {
+    const url = `/api/media/${items['noface-1.jpg']}/faces`;
+    const drawn = await api()
+      .post(url)
+      .set(alice.headers)
+      .send({ box: { x: 0.1, y: 0.2, width: 0.3, height: 0.3 }, personId: people['joe-biden'].id })
+      .expect(201);
+    expect(drawn.body).toMatchObject({ drawn: true, person: { id: people['joe-biden'].id } });
+    expect(await tagsOf('noface-1.jpg')).toEqual([people['joe-biden'].id]);
+    for (const box of [
+      { x: 0.8, y: 0.2, width: 0.3, height: 0.3 },
+      { x: 0.1, y: 0.2, width: 0, height: 0.3 },
+      { x: -0.1, y: 0.2, width: 0.3, height: 0.3 },
+    ]) {
+      const refused = await api().post(url).set(alice.headers).send({ box, personId: null }).expect(400);
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+    const face = await only('barack-obama-2.jpg');
+    expect((await name(face.id, 999_999).expect(404)).body.message).toBe('This person is not in the family archive.');
+    expect((await facesOf(alice, 'noface-1.jpg')).faces).toHaveLength(1);
+  });
+
+  it('answers 404 for the faces of an item one cannot see, and for naming them', async () => {
+    const album = await request(stack.albums.url)
+      .post('/api/albums')
+      .set(alice.headers)
+      .send({ name: 'Private', description: 'only Alice', isShared: false })
+      .expect(201);
+    await api()
+      .post(`/api/albums/${album.body.id}/media/${items['kamala-harris-2.jpg']}`)
+      .set(alice.headers)
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    await api().get(`/api/media/${items['kamala-harris-2.jpg']}/faces`).set(bob.headers).expect(404);
+    const face = await only('kamala-harris-2.jpg');
+    await api().patch(`/api/faces/${face.id}`).set(bob.headers).send({ personId: bob.id }).expect(404);
+    await api().post(`/api/faces/${face.id}/reject`).set(bob.headers).send({ personId: bob.id }).expect(404);
+  });
+
+  it('fails the scan of a corrupt picture with a sentence; the item stays and the worker goes on', async () => {
+    const id = items['noface-7.jpg'];
+    await stack.storage.put(derivativeKey(id, 'preview'), Readable.from([Buffer.from('not a picture at all')]), {
+      contentType: 'image/webp',
+    });
+    await faces.get(FacesWorker).scan(id);
+    const answer = await facesOf(alice, 'noface-7.jpg');
+    expect(answer).toMatchObject({ scan: 'failed', failure: UNREADABLE_PICTURE, faces: [] });
+    await api().get(`/api/media/${id}`).set(alice.headers).expect(200);
+    await faces.get(FacesWorker).scan(items['barack-obama-2.jpg']);
+    expect((await facesOf(alice, 'barack-obama-2.jpg')).faces).toHaveLength(1);
+  });
+});
