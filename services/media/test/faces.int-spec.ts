@@ -203,9 +203,28 @@ describe('faces (real detector, real photos)', () => {
       .set(alice.headers)
       .expect((res) => expect(res.status).toBeLessThan(300));
     await api().get(`/api/media/${items['kamala-harris-2.jpg']}/faces`).set(bob.headers).expect(404);
+    // Einstein is named only on a photo in that album: Alice is still offered him elsewhere, Bob is not.
+    await api()
+      .post(`/api/albums/${album.body.id}/media/${items['albert-einstein-2.jpg']}`)
+      .set(alice.headers)
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    const einstein = people['albert-einstein'].id;
+    expect((await only('albert-einstein-4.jpg')).suggestions.map((s) => s.person.id)).toEqual([einstein]);
+    expect((await facesOf(bob, 'albert-einstein-4.jpg')).faces[0].suggestions).toEqual([]);
     const face = await only('kamala-harris-2.jpg');
     await api().patch(`/api/faces/${face.id}`).set(bob.headers).send({ personId: bob.id }).expect(404);
     await api().post(`/api/faces/${face.id}/reject`).set(bob.headers).send({ personId: bob.id }).expect(404);
+  });
+
+  it('backfills items never scanned (prepared before faces were on), in pages by id', async () => {
+    const id = items['joe-biden-1.jpg'];
+    await stack.db.query(`DELETE FROM face_scans WHERE media_id = $1`, [id]);
+    expect((await facesOf(alice, 'joe-biden-1.jpg')).scan).toBe('pending');
+    expect(await faces.get(FacesWorker).backfill()).toBe(1);
+    const answer = await waitScanned('joe-biden-1.jpg');
+    expect(answer.scan).toBe('done');
+    // The named face stays named; the detector's face of the same place is not added twice.
+    expect(answer.faces.map((face) => face.person?.id ?? null)).toContain(people['joe-biden'].id);
   });
 
   it('fails the scan of a corrupt picture with a sentence; the item stays and the worker goes on', async () => {
