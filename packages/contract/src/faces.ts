@@ -60,3 +60,26 @@ export interface LifeSpan {
   /** The latest day the person can have died, or null when alive or unknown. */
   diedLatest: string | null;
 }
+
+/** A face in a group of "Who is this?": where it is, on which item. */
+export interface GroupedFace {
+  id: number;
+  mediaId: number;
+  box: FaceBox;
+}
+
+/** Unnamed faces that look alike: probably one person, named in one go. */
+export interface FaceGroup {
+  /** How many faces the group has (its `faces` show the first FACE_GROUP_SHOWN). */
+  size: number;
+  faces: GroupedFace[];
+}
+
+/** GET /api/faces/groups?cursor=: groups of at least two unnamed faces, largest first. */
+export interface FaceGroupsPage {
+  items: FaceGroup[];
+  nextCursor: string | null;
+}
+
+export const FACE_GROUPS_PAGE = 20;
+export const FACE_GROUP_SHOWN = 12;

@@ -2,28 +2,31 @@ import { readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
-import type { Face, ItemFaces } from '@family/contract';
-import { loadConfig } from '@family/shared';
-import { ArchiveLogger } from '@family/shared/nest';
+import type { Face, FaceGroupsPage, ItemFaces } from '@family/contract';
 import { testEnv } from '@family/shared/testing';
-import { FacesWorkerConfig } from '../src/faces/faces-config';
-import { FacesWorkerModule } from '../src/faces/faces-worker.module';
-import { FacesWorker } from '../src/faces/faces-worker.service';
+import type { JobQueue } from '@family/shared/jobs';
+import { DETECT_FACES } from '../src/faces/faces-jobs';
 import { UNREADABLE_PICTURE } from '../src/faces/face-picture';
+import { openMediaJobs } from '../src/services/media-jobs';
 import { derivativeKey } from '../src/services/object-keys';
 import { addPerson, type MediaStack, type Person, startMediaStack, upload, waitPrepared } from './support';
 
 // Faces on real photos (/work/shared/faces, labels.json), with the real detector in a faces worker beside the
 // media worker, queue and storage: found, named (a tag), suggested, ruled out by life dates, rejected, hidden.
+// The faces worker is the built program (`npm run build`; `npm test` builds first) in a process of its own, as
+// `npm start` runs it: in this process its detector would hold up the services' event loop for a second a photo.
+const FACES_WORKER = path.join(__dirname, '..', 'dist', 'faces-worker.js');
 const photos = '/work/shared/faces';
 const labels = JSON.parse(readFileSync(path.join(photos, 'labels.json'), 'utf8')) as Record<string, string[]>;
 
 describe('faces (real detector, real photos)', () => {
   let stack: MediaStack;
-  let faces: INestApplicationContext;
+  let facesWorker: ChildProcess | null = null;
+  let queue: JobQueue;
   let alice: Person;
   let bob: Person;
   const people: Record<string, Person> = {};
@@ -67,12 +70,9 @@ describe('faces (real detector, real photos)', () => {
   }
 
   beforeAll(async () => {
+    if (!existsSync(FACES_WORKER)) throw new Error(`${FACES_WORKER} is missing: run npm run build first`);
     stack = await startMediaStack();
-    const config = loadConfig(FacesWorkerConfig, testEnv({ STORAGE_DIR: stack.storageDir }));
-    faces = await NestFactory.createApplicationContext(FacesWorkerModule.register(config), {
-      logger: new ArchiveLogger({ logLevels: ['error'] }),
-    });
-    await faces.init();
+    queue = await openMediaJobs(testEnv().DATABASE_URL!, 'sender', new Logger('faces test'));
     alice = await addPerson(stack, 701, 'alice', 'Alice');
     bob = await addPerson(stack, 702, 'bob', 'Bob');
     const names = ['barack-obama', 'joe-biden', 'kamala-harris', 'albert-einstein'];
@@ -85,16 +85,48 @@ describe('faces (real detector, real photos)', () => {
       .expect(200);
     for (const file of ['barack-obama-1.jpg', 'barack-obama-2.jpg', 'joe-biden-1.jpg', 'group-1.jpg']) await add(file);
     for (const file of ['kamala-harris-1.jpg', 'kamala-harris-2.jpg', 'noface-1.jpg', 'noface-7.jpg']) await add(file);
+    for (const file of ['joe-biden-2.jpg', 'joe-biden-3.jpg']) await add(file);
     await add('albert-einstein-2.jpg', { mediaDate: '1921-06-01' });
     // The same man, but dated before his birth: he is never suggested on it.
     await add('albert-einstein-4.jpg', { mediaDate: '1870-01-01' });
     for (const file of Object.keys(items)) await waitPrepared(stack, alice, items[file], 120_000);
+    await startFacesWorker();
   }, 300_000);
 
   afterAll(async () => {
-    await faces?.close();
+    await stopFacesWorker();
+    await queue?.close(0);
     await stack?.close();
   });
+
+  /** The faces worker, started as `npm start` starts it; answers once it takes jobs (its backfill has run). */
+  async function startFacesWorker(): Promise<void> {
+    const child = spawn(process.execPath, [FACES_WORKER], {
+      env: { ...process.env, ...testEnv({ STORAGE_DIR: stack.storageDir }), FACES: 'on', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    facesWorker = child;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const seen = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('faces-worker is taking jobs')) resolve();
+      };
+      child.stdout!.on('data', seen);
+      child.stderr!.on('data', seen);
+      child.once('exit', (code) => reject(new Error(`The faces worker stopped (${code}): ${output}`)));
+    });
+  }
+
+  async function stopFacesWorker(): Promise<void> {
+    const child = facesWorker;
+    facesWorker = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  }
 
   it('finds one face per person on labelled photos, within the labels, and none on photos without a human face', async () => {
     for (const file of Object.keys(items)) {
@@ -216,11 +248,42 @@ describe('faces (real detector, real photos)', () => {
     await api().post(`/api/faces/${face.id}/reject`).set(bob.headers).send({ personId: bob.id }).expect(404);
   });
 
+  it('groups unnamed look-alikes for "Who is this?", largest first, from items the asker sees only', async () => {
+    const biden2 = (await only('joe-biden-2.jpg')).id;
+    const biden3 = (await only('joe-biden-3.jpg')).id;
+    const groups = (await api().get('/api/faces/groups').set(alice.headers).expect(200)).body as FaceGroupsPage;
+    const sizes = groups.items.map((group) => group.size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    const biden = groups.items.find((group) => group.faces.some((face) => face.id === biden2));
+    // Biden's unnamed faces: his two portraits, and his face on group-1.jpg beside Obama (named elsewhere).
+    const groupOne = (await facesOf(alice, 'group-1.jpg')).faces;
+    const bidenThere = groupOne.find((face) => face.suggestions[0]?.person.id === people['joe-biden'].id)!.id;
+    expect(biden?.faces.map((face) => face.id).sort()).toEqual([biden2, biden3, bidenThere].sort());
+    expect(groups.nextCursor).toBeNull();
+    // A photo in an album Bob cannot see: its face is in no group of his.
+    const album = await request(stack.albums.url)
+      .post('/api/albums')
+      .set(alice.headers)
+      .send({ name: 'Biden', description: 'only Alice', isShared: false })
+      .expect(201);
+    await api()
+      .post(`/api/albums/${album.body.id}/media/${items['joe-biden-3.jpg']}`)
+      .set(alice.headers)
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    const bobs = (await api().get('/api/faces/groups').set(bob.headers).expect(200)).body as FaceGroupsPage;
+    expect(bobs.items.flatMap((group) => group.faces.map((face) => face.id))).not.toContain(biden3);
+    const bobsBiden = bobs.items.find((group) => group.faces.some((face) => face.id === biden2));
+    expect(bobsBiden?.faces.map((face) => face.id).sort()).toEqual([biden2, bidenThere].sort());
+    await api().get('/api/faces/groups?cursor=x').set(alice.headers).expect(400);
+  });
+
   it('backfills items never scanned (prepared before faces were on), in pages by id', async () => {
     const id = items['joe-biden-1.jpg'];
     await stack.db.query(`DELETE FROM face_scans WHERE media_id = $1`, [id]);
     expect((await facesOf(alice, 'joe-biden-1.jpg')).scan).toBe('pending');
-    expect(await faces.get(FacesWorker).backfill()).toBe(1);
+    // A faces worker starting again queues what was never scanned.
+    await stopFacesWorker();
+    await startFacesWorker();
     const answer = await waitScanned('joe-biden-1.jpg');
     expect(answer.scan).toBe('done');
     // The named face stays named; the detector's face of the same place is not added twice.
@@ -232,11 +295,14 @@ describe('faces (real detector, real photos)', () => {
     await stack.storage.put(derivativeKey(id, 'preview'), Readable.from([Buffer.from('not a picture at all')]), {
       contentType: 'image/webp',
     });
-    await faces.get(FacesWorker).scan(id);
-    const answer = await facesOf(alice, 'noface-7.jpg');
+    await stack.db.query(`DELETE FROM face_scans WHERE media_id = $1`, [id]);
+    await queue.send(DETECT_FACES.name, { mediaId: id }, String(id));
+    const answer = await waitScanned('noface-7.jpg');
     expect(answer).toMatchObject({ scan: 'failed', failure: UNREADABLE_PICTURE, faces: [] });
     await api().get(`/api/media/${id}`).set(alice.headers).expect(200);
-    await faces.get(FacesWorker).scan(items['barack-obama-2.jpg']);
-    expect((await facesOf(alice, 'barack-obama-2.jpg')).faces).toHaveLength(1);
+    const next = items['barack-obama-2.jpg'];
+    await stack.db.query(`DELETE FROM face_scans WHERE media_id = $1`, [next]);
+    await queue.send(DETECT_FACES.name, { mediaId: next }, String(next));
+    expect((await waitScanned('barack-obama-2.jpg')).faces).toHaveLength(1);
   });
 });

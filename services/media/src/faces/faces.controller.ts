@@ -1,13 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import type { Identity } from '@family/shared';
 import { CurrentUser, ParseIdPipe } from '@family/shared/nest';
-import { DrawFaceDto, NameFaceDto, RejectSuggestionDto } from './faces.dto';
+import { DrawFaceDto, FaceGroupsQueryDto, NameFaceDto, RejectSuggestionDto } from './faces.dto';
 import { FacesService } from './faces.service';
 
 /** docs/api.md "Faces". */
 @Controller('api')
 export class FacesController {
   constructor(private readonly faces: FacesService) {}
+
+  /** Before `faces/:id` routes: `groups` is not an id. */
+  @Get('faces/groups')
+  groups(@CurrentUser() user: Identity, @Query() query: FaceGroupsQueryDto) {
+    return this.faces.groups(user, query.cursor);
+  }
 
   @Get('media/:id/faces')
   list(@CurrentUser() user: Identity, @Param('id', ParseIdPipe) id: number) {

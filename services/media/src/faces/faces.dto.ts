@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsNumber, IsObject, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsDefined,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import type { DrawFaceRequest, FaceBox, NameFaceRequest, RejectSuggestionRequest } from '@family/contract';
 import { IsId } from '@family/shared';
 
@@ -51,4 +61,11 @@ export class DrawFaceDto implements DrawFaceRequest {
 export class RejectSuggestionDto implements RejectSuggestionRequest {
   @IsId({ message: 'Please say which person this face is not' })
   personId!: number;
+}
+
+/** GET /api/faces/groups?cursor= */
+export class FaceGroupsQueryDto {
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'This cursor is not one the archive gave out' })
+  cursor?: string;
 }

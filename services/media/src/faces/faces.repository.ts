@@ -72,6 +72,25 @@ export class FacesRepository {
     );
   }
 
+  /**
+   * The unnamed faces with a descriptor on the live items `viewer` may see, by id, at most `limit`: what the groups
+   * of "Who is this?" are made of (docs/planned.md "Faces" for larger archives).
+   */
+  async unnamedDescriptors(
+    viewer: Viewer,
+    limit: number,
+  ): Promise<Array<{ id: number; mediaId: number; box: FaceBox; descriptor: number[] }>> {
+    const params = new Params();
+    return this.db.query(
+      `SELECT f.id, f.media_id AS "mediaId", f.descriptor,
+              json_build_object('x', f.box_x, 'y', f.box_y, 'width', f.box_width, 'height', f.box_height) AS box
+         FROM faces f JOIN media_items m ON m.id = f.media_id
+        WHERE f.person_id IS NULL AND f.descriptor IS NOT NULL AND ${LIVE} AND ${visibleTo(viewer, params)}
+        ORDER BY f.id LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+  }
+
   /** Who was turned down for these faces ("Not this person"). */
   async rejectionsOf(faceIds: number[]): Promise<Array<{ faceId: number; personId: number }>> {
     if (faceIds.length === 0) return [];

@@ -1,5 +1,12 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Face, ItemFaces, PersonSummary } from '@family/contract';
+import {
+  type Face,
+  FACE_GROUP_SHOWN,
+  FACE_GROUPS_PAGE,
+  type FaceGroupsPage,
+  type ItemFaces,
+  type PersonSummary,
+} from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
 import { ProfileClient } from '@family/shared/clients';
 import { NotificationOutbox } from '@family/shared/nest';
@@ -10,9 +17,12 @@ import { PERSON_NOT_FOUND, TAG_OUTSIDER_FORBIDDEN } from '../services/tag.servic
 import { MEDIA_CONFIG } from '../services/tokens';
 import type { FacesSwitch } from './faces-jobs';
 import { type FaceBox, type FaceRow, FacesRepository } from './faces.repository';
+import { groupFaces } from './face-groups';
 import { couldBeOnPicture, nearestPeople, suggest } from './face-suggestions';
 
 export const FACE_NOT_FOUND = "This face doesn't exist or you don't have permission to see it.";
+/** The unnamed faces one "Who is this?" page is made from, at most (docs/planned.md "Faces"). */
+const GROUPED_FACES_MAX = 20_000;
 export const EMPTY_BOX = 'A face box must lie inside the picture and have a width and a height.';
 
 /**
@@ -52,6 +62,29 @@ export class FacesService {
     });
     const state = scan ? (scan.failure ? 'failed' : 'done') : this.config.FACES === 'off' ? 'off' : 'pending';
     return { scan: state, failure: scan?.failure ?? null, faces };
+  }
+
+  /**
+   * "Who is this?": the unnamed faces the asker may see that look alike, in groups of two or more, largest first,
+   * a page of FACE_GROUPS_PAGE at a time (the cursor is the next group's place).
+   */
+  async groups(user: Identity, cursor: string | undefined): Promise<FaceGroupsPage> {
+    const access = this.access.for(user.id);
+    const viewer = { userId: user.id, visibleAlbumIds: (await access.albums()).visible };
+    const groups = groupFaces(await this.faces.unnamedDescriptors(viewer, GROUPED_FACES_MAX));
+    const start = cursor ? Number(cursor) : 0;
+    const page = groups.slice(start, start + FACE_GROUPS_PAGE);
+    return {
+      items: page.map((group) => ({
+        size: group.length,
+        faces: group.slice(0, FACE_GROUP_SHOWN).map((face) => ({
+          id: face.id,
+          mediaId: face.mediaId,
+          box: roundBox(face.box),
+        })),
+      })),
+      nextCursor: start + FACE_GROUPS_PAGE < groups.length ? String(start + FACE_GROUPS_PAGE) : null,
+    };
   }
 
   /** Names a face (a tag of the person on the item) or takes its name off (and the tag naming it made). */
@@ -156,10 +189,14 @@ function mapFace(row: FaceRow, people: Map<number, PersonSummary>): Omit<Face, '
   return {
     id: row.id,
     mediaId: row.mediaId,
-    box: { x: round(row.box.x), y: round(row.box.y), width: round(row.box.width), height: round(row.box.height) },
+    box: roundBox(row.box),
     person: row.personId === null ? null : (people.get(row.personId) ?? null),
     drawn: row.drawn,
   };
+}
+
+function roundBox(box: FaceBox): FaceBox {
+  return { x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height) };
 }
 
 function round(value: number): number {
