@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import type { Face, FaceGroupsPage, ItemFaces } from '@family/contract';
-import { testEnv } from '@family/shared/testing';
+import { asService, testEnv } from '@family/shared/testing';
 import type { JobQueue } from '@family/shared/jobs';
 import { DETECT_FACES } from '../src/faces/faces-jobs';
 import { UNREADABLE_PICTURE } from '../src/faces/face-picture';
@@ -304,5 +304,23 @@ describe('faces (real detector, real photos)', () => {
     await stack.db.query(`DELETE FROM face_scans WHERE media_id = $1`, [next]);
     await queue.send(DETECT_FACES.name, { mediaId: next }, String(next));
     expect((await waitScanned('barack-obama-2.jpg')).faces).toHaveLength(1);
+  });
+
+  it("moves a person's named faces with their tags when they are merged into another, and unnames them when purged", async () => {
+    const harris = people['kamala-harris'];
+    const twin = await addPerson(stack, 730, 'harris-twin', 'Kamala (duplicate)');
+    await api()
+      .post(`/internal/people/${harris.id}/merge`)
+      .set(asService('profile'))
+      .send({ intoId: twin.id, actingUserId: alice.id })
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    expect((await only('kamala-harris-1.jpg')).person?.id).toBe(twin.id);
+    expect(await tagsOf('kamala-harris-1.jpg')).toEqual([twin.id]);
+    await api()
+      .delete(`/internal/users/${twin.id}`)
+      .set(asService('profile'))
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    expect((await only('kamala-harris-1.jpg')).person).toBeNull();
+    expect(await tagsOf('kamala-harris-1.jpg')).toEqual([]);
   });
 });
