@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { Client } from 'pg';
 import { signUp, type SignedUp } from '../support/api';
 import { pngFile, privateAlbum, uploadMedia, waitPrepared } from '../support/media';
+import { runInfo } from '../support/stack';
 
 /**
  * Faces through the gateway, in the shared archive, which runs with FACES=off (docs/architecture.md "Faces"): the
@@ -69,5 +71,18 @@ describe('faces with FACES=off', () => {
       message: "This face doesn't exist or you don't have permission to see it.",
     });
     expect((await cal.client.get('/api/faces/groups')).status).toBe(200);
+  });
+
+  it('runs no faces worker and queues no faces job with FACES=off', async () => {
+    expect(Object.keys(runInfo().pids)).not.toContain('faces-worker');
+    expect(Object.keys(runInfo().pids)).toContain('media-worker');
+    const db = new Client({ connectionString: runInfo().databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT count(*)::int AS jobs FROM media_jobs.job WHERE name = 'detect-faces'`);
+      expect(rows[0].jobs).toBe(0);
+    } finally {
+      await db.end();
+    }
   });
 });
