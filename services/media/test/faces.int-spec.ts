@@ -27,6 +27,7 @@ describe('faces (real detector, real photos)', () => {
   let stack: MediaStack;
   let facesWorker: ChildProcess | null = null;
   let queue: JobQueue;
+  let databaseUrl: string;
   let alice: Person;
   let bob: Person;
   const people: Record<string, Person> = {};
@@ -71,12 +72,15 @@ describe('faces (real detector, real photos)', () => {
 
   beforeAll(async () => {
     if (!existsSync(FACES_WORKER)) throw new Error(`${FACES_WORKER} is missing: run npm run build first`);
-    stack = await startMediaStack();
-    queue = await openMediaJobs(testEnv().DATABASE_URL!, 'sender', new Logger('faces test'));
-    alice = await addPerson(stack, 701, 'alice', 'Alice');
-    bob = await addPerson(stack, 702, 'bob', 'Bob');
+    // A database of its own: the faces worker's backfill would otherwise scan every other spec file's pictures.
+    stack = await startMediaStack({ ownDatabase: true });
+    databaseUrl = (stack.db.options as { url: string }).url;
+    queue = await openMediaJobs(databaseUrl, 'sender', new Logger('faces test'));
+    alice = await addPerson(stack, 9701, 'faces-alice', 'Alice');
+    bob = await addPerson(stack, 9702, 'faces-bob', 'Bob');
     const names = ['barack-obama', 'joe-biden', 'kamala-harris', 'albert-einstein'];
-    for (const [index, slug] of names.entries()) people[slug] = await addPerson(stack, 710 + index, slug, slug);
+    for (const [index, slug] of names.entries())
+      people[slug] = await addPerson(stack, 9710 + index, `faces-${slug}`, slug);
     // Einstein: born 14 March 1879, died 18 April 1955 (his genealogical dates, on profile).
     await request(stack.profile.url)
       .patch(`/api/people/${people['albert-einstein'].id}`)
@@ -102,7 +106,12 @@ describe('faces (real detector, real photos)', () => {
   /** The faces worker, started as `npm start` starts it; answers once it takes jobs (its backfill has run). */
   async function startFacesWorker(): Promise<void> {
     const child = spawn(process.execPath, [FACES_WORKER], {
-      env: { ...process.env, ...testEnv({ STORAGE_DIR: stack.storageDir }), FACES: 'on', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...testEnv({ DATABASE_URL: databaseUrl, STORAGE_DIR: stack.storageDir }),
+        FACES: 'on',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     facesWorker = child;
@@ -308,7 +317,7 @@ describe('faces (real detector, real photos)', () => {
 
   it("moves a person's named faces with their tags when they are merged into another, and unnames them when purged", async () => {
     const harris = people['kamala-harris'];
-    const twin = await addPerson(stack, 730, 'harris-twin', 'Kamala (duplicate)');
+    const twin = await addPerson(stack, 9730, 'faces-harris-twin', 'Kamala (duplicate)');
     await api()
       .post(`/internal/people/${harris.id}/merge`)
       .set(asService('profile'))
