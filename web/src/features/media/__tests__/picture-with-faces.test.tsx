@@ -3,7 +3,9 @@ import type { ItemFaces } from '@family/contract';
 import { fakeResponse, restoreFetch, stubFetch } from '../../../testing/fake-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { PictureWithFaces } from '../components/picture-with-faces';
-import { mediaItem, tom } from './fixtures';
+import { mediaItem, tom as tomName } from './fixtures';
+
+const tom = { ...tomName, profilePicture: null };
 
 const FRAME = { display: 'block', maxHeight: '70vh' };
 
