@@ -73,6 +73,24 @@ describe('faces with FACES=off', () => {
     expect((await cal.client.get('/api/faces/groups')).status).toBe(200);
   });
 
+  it('has no faces to look for on a document, and draws none there', async () => {
+    const note = await uploadMedia(
+      ann.client,
+      { type: 'document', title: 'A note' },
+      { bytes: Buffer.from(`A note ${randomInt(1e9)}`), name: 'note.txt', type: 'text/plain' },
+    );
+    const faces = await ann.client.get(`/api/media/${note.id}/faces`);
+    expect(faces.body).toEqual({ scan: 'done', failure: null, faces: [] });
+    const drawn = await ann.client.post(`/api/media/${note.id}/faces`, {
+      box: { x: 0.1, y: 0.1, width: 0.2, height: 0.2 },
+      personId: null,
+    });
+    expect({ status: drawn.status, message: drawn.body.message }).toEqual({
+      status: 400,
+      message: 'Faces are only on photos, post images and videos.',
+    });
+  });
+
   it('runs no faces worker and queues no faces job with FACES=off', async () => {
     expect(Object.keys(runInfo().pids)).not.toContain('faces-worker');
     expect(Object.keys(runInfo().pids)).toContain('media-worker');

@@ -10,6 +10,7 @@ import {
 import { DirectoryClient, type Identity } from '@family/shared';
 import { ProfileClient } from '@family/shared/clients';
 import { NotificationOutbox } from '@family/shared/nest';
+import { hasPictures } from '../dtos/media.dto';
 import { TagRepository } from '../repositories/tag.repository';
 import { type MediaAccess, MediaAccessFactory } from '../services/media-access.service';
 import { PersonAttachment } from '../services/person-attachment';
@@ -23,6 +24,7 @@ import { couldBeOnPicture, nearestPeople, suggest } from './face-suggestions';
 export const FACE_NOT_FOUND = "This face doesn't exist or you don't have permission to see it.";
 /** The unnamed faces one "Who is this?" page is made from, at most (docs/planned.md "Faces"). */
 const GROUPED_FACES_MAX = 20_000;
+export const NO_PICTURE = 'Faces are only on photos, post images and videos.';
 export const EMPTY_BOX = 'A face box must lie inside the picture and have a width and a height.';
 
 /**
@@ -60,7 +62,15 @@ export class FacesService {
         suggestions: suggested ? [{ person: suggested, distance: round(candidate!.distance) }] : [],
       };
     });
-    const state = scan ? (scan.failure ? 'failed' : 'done') : this.config.FACES === 'off' ? 'off' : 'pending';
+    const state = !hasPictures(item)
+      ? 'done'
+      : scan
+        ? scan.failure
+          ? 'failed'
+          : 'done'
+        : this.config.FACES === 'off'
+          ? 'off'
+          : 'pending';
     return { scan: state, failure: scan?.failure ?? null, faces };
   }
 
@@ -107,7 +117,8 @@ export class FacesService {
   /** A face the detector missed, drawn by a member who sees the item; named at once when a person is given. */
   async draw(user: Identity, mediaId: number, box: FaceBox, personId: number | null): Promise<Face> {
     const access = this.access.for(user.id);
-    await access.visibleItem(mediaId);
+    const item = await access.visibleItem(mediaId);
+    if (!hasPictures(item)) throw new BadRequestException(NO_PICTURE);
     if (box.width <= 0 || box.height <= 0 || box.x + box.width > 1 + 1e-9 || box.y + box.height > 1 + 1e-9) {
       throw new BadRequestException(EMPTY_BOX);
     }
