@@ -27,6 +27,7 @@ const COLORS = {
   profile: 36,
   media: 33,
   'media-worker': 33,
+  'faces-worker': 33,
   albums: 32,
   family: 34,
   'family-worker': 34,
@@ -253,6 +254,11 @@ async function main() {
     await Promise.all(SERVICES.map((service) => waitReady(service.name, service.port)));
     // After the media service has brought its tables up to date: the worker prepares uploads in the background.
     startChild('media-worker', path.join(root, 'services', 'media', 'dist', 'worker.js'), shared);
+    // The faces worker finds faces on prepared pictures, a process of its own for its memory (docs/architecture.md
+    // "Faces"); FACES=off leaves it out.
+    if (env.FACES !== 'off') {
+      startChild('faces-worker', path.join(root, 'services', 'media', 'dist', 'faces-worker.js'), shared);
+    }
     // The family worker runs GEDCOM imports from the queue in the family database (no port of its own).
     const familyPort = SERVICES.find((service) => service.name === 'family').port;
     startChild('family-worker', path.join(root, 'services', 'family', 'dist', 'worker.js'), {

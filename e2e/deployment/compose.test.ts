@@ -9,6 +9,7 @@ import { AlbumsConfig } from '../../services/albums/src/config';
 import { AuthConfig } from '../../services/auth/src/config';
 import { FamilyConfig } from '../../services/family/src/config';
 import { MediaConfig } from '../../services/media/src/config';
+import { FacesWorkerConfig } from '../../services/media/src/faces/faces-config';
 import { MediaWorkerConfig } from '../../services/media/src/worker/worker-config';
 import { ProfileConfig } from '../../services/profile/src/config';
 
@@ -51,9 +52,10 @@ const PROGRAMS: [string, new () => object][] = [
   ['family', FamilyConfig],
 ];
 /** The background workers (docs/architecture.md "Background jobs"): no port, a heartbeat file instead. */
-const WORKERS: [string, new () => object][] = [
-  ['media-worker', MediaWorkerConfig],
-  ['family-worker', FamilyConfig],
+const WORKERS: [string, new () => object, string][] = [
+  ['media-worker', MediaWorkerConfig, 'dist/worker.js'],
+  ['faces-worker', FacesWorkerConfig, 'dist/faces-worker.js'],
+  ['family-worker', FamilyConfig, 'dist/worker.js'],
 ];
 const DATA_STORES = ['postgres', 'redis', 'minio'];
 const SECRETS = ['SESSION_SECRET', 'INTERNAL_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'];
@@ -90,7 +92,7 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  describe.each(WORKERS)('%s', (name, configClass) => {
+  describe.each(WORKERS)('%s', (name, configClass, script) => {
     it('gets every variable its configuration check requires, all listed in .env.example', () => {
       const required = requiredVariables(configClass);
       const env = environment(name);
@@ -98,9 +100,9 @@ describe('docker-compose.yml', () => {
       expect(required.filter((variable) => !mentionedInEnvExample(variable))).toEqual([]);
     });
 
-    it('runs dist/worker.js from the one image, and is healthy while its heartbeat file is fresh', () => {
+    it('runs its program from the one image, and is healthy while its heartbeat file is fresh', () => {
       expect(service(name).image).toBe(service('auth').image);
-      expect([service(name).command ?? []].flat()).toEqual(['node', 'dist/worker.js']);
+      expect([service(name).command ?? []].flat()).toEqual(['node', script]);
       const test = [service(name).healthcheck?.test ?? []].flat().join(' ');
       expect(test).toContain(`/tmp/family-${name}.alive`);
       expect(service(name).ports ?? []).toEqual([]);

@@ -25,6 +25,9 @@ async function startArchive({ ports, redisUrl, databaseUrl, logFile, prefix = 'f
     TZ: 'UTC',
     // Uploads over the limit are tested with files of a test's size, not the default 10 GB.
     MAX_UPLOAD_MB: '50',
+    // The shared archive runs without faces (their detector is slow on 2 cores); faces have their own tests in
+    // services/media/test/faces.int-spec.ts. A test that wants them passes FACES=on in the environment.
+    FACES: process.env.FACES ?? 'off',
     ...Object.fromEntries(
       Object.entries(ports.servicePorts).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)]),
     ),

@@ -28,6 +28,8 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   ['/api/people', 'profile'],
   ['/api/memories', 'profile'],
   ['/api/media', 'media'],
+  // Faces are on media items (docs/architecture.md "Faces").
+  ['/api/faces', 'media'],
   ['/api/exports', 'media'],
   ['/api/trash', 'media'],
   ['/api/imports', 'media'],

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AlbumsClient } from '@family/shared/clients';
+import { AlbumsClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { MediaConfig } from './config';
@@ -14,6 +14,9 @@ import { MediaController } from './controllers/media.controller';
 import { NotificationController } from './controllers/notification.controller';
 import { TrashController } from './controllers/trash.controller';
 import { mediaDatabase } from './data-source';
+import { FacesController } from './faces/faces.controller';
+import { FacesRepository } from './faces/faces.repository';
+import { FacesService } from './faces/faces.service';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaKitModule } from './media-kit';
@@ -84,9 +87,11 @@ export class AppModule {
         InternalMediaController,
         InternalMediaImportController,
         ResumableUploadController,
+        FacesController,
       ],
       providers: [
         serviceClient(AlbumsClient, config.ALBUMS_URL),
+        serviceClient(ProfileClient, config.PROFILE_URL),
         MediaItemRepository,
         MediaListRepository,
         TrashRepository,
@@ -119,6 +124,8 @@ export class AppModule {
         NotificationRepository,
         NotificationService,
         NotificationOutbox,
+        FacesRepository,
+        FacesService,
       ],
     };
   }

@@ -32,6 +32,8 @@ import { ProfileService } from './services/profile.service';
 import { PurgeService } from './services/purge.service';
 import { PICTURE_STORAGE, PROFILE_CONFIG } from './services/tokens';
 
+import { InternalLifeSpansController } from './controllers/internal-life-spans.controller';
+import { LifeSpanRepository } from './repositories/life-span.repository';
 @Module({})
 export class AppModule {
   static register(config: ProfileConfig): DynamicModule {
@@ -59,11 +61,13 @@ export class AppModule {
         InternalPeopleImportController,
         InternalTakeoutController,
         InternalTakeoutImportController,
+        InternalLifeSpansController,
       ],
       providers: [
         { provide: PROFILE_CONFIG, useValue: config },
         serviceClient(AuthClient, config.AUTH_URL),
         PersonRepository,
+        LifeSpanRepository,
         PeopleService,
         ProfileRepository,
         MemoryRepository,

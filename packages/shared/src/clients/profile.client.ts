@@ -2,6 +2,7 @@ import type {
   BecomeMemberRequest,
   CreateProfileRequest,
   ImportedPerson,
+  LifeSpan,
   MatchCandidate,
   PersonDetail,
   PersonSummary,
@@ -84,6 +85,11 @@ export class ProfileClient extends ServiceClient {
   /** The people of these ids who exist (members and relatives), uncached: an import checks who is still there. */
   existingPeople(ids: number[]): Promise<PersonSummary[]> {
     return this.call('POST', '/internal/users/lookup', { body: { ids }, timeoutMs: PAGE_TIMEOUT_MS });
+  }
+
+  /** When these people can have lived (face suggestions' life-dates rule), in one call. */
+  lifeSpans(ids: number[]): Promise<LifeSpan[]> {
+    return this.call('POST', '/internal/people/life-spans', { body: { ids } });
   }
 
   /** The members with these usernames (ignoring case), in order; null where nobody has it. */

@@ -71,6 +71,8 @@ export class TagRepository {
         [fromUserId, toUserId, held],
       );
       await tx.query(`DELETE FROM media_tags WHERE user_id = $1`, [fromUserId]);
+      // Their named faces are the other person's too (docs/architecture.md "Faces").
+      await tx.query(`UPDATE faces SET person_id = $2 WHERE person_id = $1`, [fromUserId, toUserId]);
     });
   }
 
@@ -125,8 +127,13 @@ export class TagRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** A person purged: their tags go, and the faces named as them are unnamed again (docs/architecture.md "Faces"). */
   async removeTagsOfUser(userId: number): Promise<void> {
-    await this.tags.delete({ userId });
+    await this.tags.manager.transaction(async (tx) => {
+      await tx.query(`DELETE FROM media_tags WHERE user_id = $1`, [userId]);
+      await tx.query(`UPDATE faces SET person_id = NULL, tagged = false WHERE person_id = $1`, [userId]);
+      await tx.query(`DELETE FROM face_rejections WHERE person_id = $1`, [userId]);
+    });
   }
 
   /**

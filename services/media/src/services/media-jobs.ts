@@ -3,6 +3,7 @@ import { type JobKind, JobQueue } from '@family/shared/jobs';
 import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
 import type { MediaItemEntity } from '../entities/media-item.entity';
+import { DETECT_FACES } from '../faces/faces-jobs';
 import { MEDIA_CONFIG } from './tokens';
 
 /**
@@ -31,6 +32,7 @@ export const MEDIA_JOB_KINDS: JobKind[] = [
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
   TAKEOUT_IMPORT,
   EXPIRE_UPLOADS,
+  DETECT_FACES,
 ];
 
 export interface ExportJobData {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { JobRun } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
-import { needsPreparing } from '../dtos/media.dto';
+import { hasPictures, needsPreparing } from '../dtos/media.dto';
+import { DETECT_FACES, type DetectFacesJob } from '../faces/faces-jobs';
+import type { MediaItemEntity } from '../entities/media-item.entity';
 import { MediaProcessingError } from '../processing/processing-error';
 import { MediaItemRepository } from '../repositories/media-item.repository';
 import { ProcessingRepository } from '../repositories/processing.repository';
@@ -90,7 +92,10 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
         // A Live Photo's other half joined it meanwhile: the job queued then prepares the item as it is now.
         if (await this.items.findById(item.id)) this.logger.log(`Media item ${item.id} changed while it was prepared`);
         else await this.removeDerivatives(item.id);
-      } else this.logger.log(`Prepared media item ${item.id} (${item.contentType}) in ${Date.now() - started} ms`);
+      } else {
+        this.logger.log(`Prepared media item ${item.id} (${item.contentType}) in ${Date.now() - started} ms`);
+        await this.queueFaces(item);
+      }
     } catch (error) {
       if (!(await this.items.findById(item.id))) {
         await this.removeDerivatives(item.id); // deleted while it was being prepared
@@ -105,6 +110,12 @@ export class MediaWorker implements OnApplicationBootstrap, OnApplicationShutdow
       if (!lastAttempt) throw error;
       await this.processing.markFailed(item.id, GAVE_UP_MESSAGE);
     }
+  }
+
+  /** Its picture is made: the faces worker may look for faces on it (docs/architecture.md "Faces"). */
+  private async queueFaces(item: MediaItemEntity): Promise<void> {
+    if (this.config.FACES === 'off' || !hasPictures(item)) return;
+    await this.jobs.open.send(DETECT_FACES.name, { mediaId: item.id } satisfies DetectFacesJob, String(item.id));
   }
 
   private async removeDerivatives(mediaId: number): Promise<void> {

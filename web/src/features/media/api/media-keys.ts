@@ -32,3 +32,4 @@ export function mediaListPath(
   const query = params.toString();
   return query ? `${base}?${query}` : base;
 }
+export const mediaFacesKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}/faces`;

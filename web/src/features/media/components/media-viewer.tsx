@@ -14,6 +14,7 @@ import { useMayEditItem } from '../../../lib/items-in-albums';
 import { useReprocessMedia } from '../api/use-reprocess-media';
 import { LivePhoto } from './live-photo';
 import { MediaTypeIcon } from './media-type-icon';
+import { PictureWithFaces } from './picture-with-faces';
 
 /**
  * The item itself in the detail dialog (docs/product.md "Media detail dialog"): the preview of a photo (the
@@ -107,12 +108,7 @@ function Shown({ item }: { item: MediaItem }) {
         return <LivePhoto item={{ ...item, previewUrl: item.previewUrl, motionUrl: item.motionUrl }} />;
       }
       return item.previewUrl ? (
-        <Box
-          component="img"
-          src={item.previewUrl}
-          alt={item.title}
-          sx={{ ...FRAME, width: 'auto', maxWidth: '100%', mx: 'auto', objectFit: 'contain' }}
-        />
+        <PictureWithFaces item={{ ...item, previewUrl: item.previewUrl }} frame={FRAME} />
       ) : null;
     case 'video':
       // The playback route answers Range requests, so seeking works without loading the whole video.
