@@ -20,7 +20,7 @@ describe('two-step sign-in and signed-in devices through the whole archive', () 
     expect(recoveryCodes).toHaveLength(10);
 
     const { client, first } = await passwordStep(member.username, member.password);
-    expect(first).toMatchObject({ status: 200, body: { secondStep: 'totp' } });
+    expect(first).toMatchObject({ status: 200, body: { secondStep: ['totp'] } });
     expect((await client.get('/api/media')).status).toBe(401);
     const wrong = await client.post('/api/login/code', { code: '123456' });
     expect(wrong).toMatchObject({ status: 401, body: { message: WRONG_CODE } });
@@ -54,6 +54,7 @@ describe('two-step sign-in and signed-in devices through the whole archive', () 
     expect(first.body.user.username).toBe(member.username);
     expect((await client.get('/api/user/two-step')).body).toEqual({
       totp: false,
+      passkeys: [],
       recoveryCodesLeft: 0,
       setupRequired: false,
     });
@@ -94,7 +95,7 @@ describe('two-step sign-in and signed-in devices through the whole archive', () 
       await turnOnTwoStep(client);
       expect((await client.get('/api/media')).status).toBe(200);
       const { first } = await passwordStep(username, 'secret-pw', base);
-      expect(first.body).toEqual({ secondStep: 'totp' });
+      expect(first.body).toEqual({ secondStep: ['totp'] });
     });
   });
 });

@@ -102,6 +102,48 @@ describe('two-step sign-in and signed-in devices in a real browser', () => {
     }
   });
 
+  it("adds a passkey on the profile and signs in with it as the second step, with Chromium's virtual authenticator", async () => {
+    // WebAuthn needs a host name, never an IP address: the same archive, reached as localhost.
+    const { context, page } = await newPage(browser, DESKTOP, 'block', `http://localhost:${new URL(baseUrl).port}`);
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      const username = uniqueName('pky');
+      await signUpInBrowser(page, username, 'secret-pw');
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      await page.goto('/profile');
+      const card = page.getByRole('region', { name: 'Two-step sign-in' });
+      await card.getByRole('button', { name: 'Add a passkey' }).click();
+      await page.getByText('Passkey 1 can now be the second step of signing in.').waitFor();
+      await card.getByRole('list', { name: 'Passkeys' }).getByText('Passkey 1', { exact: true }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'two-step-passkey-profile-desktop');
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await logInInBrowser(page, username, 'secret-pw');
+      await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+      // A passkey alone: no code to type.
+      expect(await page.getByLabel('Code').count()).toBe(0);
+      await screenshot(page, 'two-step-passkey-sign-in-desktop');
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      await page.goto('/profile');
+      await card.getByText(/last used/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   describe('with REQUIRE_2FA', () => {
     let gateway: ChildProcess;
     const port = Number(new URL(baseUrl).port) + 6;

@@ -188,13 +188,13 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
         throw error;
       }
       await limiter.reset(username, address);
-      const { secondFactor, ...user } = answer;
-      if (secondFactor) {
-        // Not signed in yet: the session only remembers whose code to ask for (two-step-routes.ts).
+      const { secondFactors, ...user } = answer;
+      if (secondFactors.length > 0) {
+        // Not signed in yet: the session only remembers whose second step to ask for (two-step-routes.ts).
         await regenerate(req);
         req.session.pendingSecondStep = { user, since: Date.now() };
         await save(req);
-        res.json({ secondStep: secondFactor } satisfies LoginResponse);
+        res.json({ secondStep: secondFactors } satisfies LoginResponse);
         return;
       }
       await signIn(req, user, sessions, requireSecondFactor);

@@ -16,6 +16,8 @@ declare module 'express-session' {
     renewedAt?: number;
     /** The password was right and the account asks for a code: not signed in until it comes (two-step-routes.ts). */
     pendingSecondStep?: { user: UserProfile; since: number };
+    /** The challenge of a passkey being added or signed in with, until the browser answers it. */
+    passkeyChallenge?: { challenge: string; purpose: 'add' | 'sign-in' };
     /** Signed in, but REQUIRE_2FA holds every route but setting up two-step sign-in until it is done. */
     setUpSecondFactor?: boolean;
     /** What the member's list of signed-in devices shows of this session (devices.ts). */

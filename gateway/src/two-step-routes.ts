@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type {
   AccountResponse,
+  PasskeySummary,
   MessageResponse,
   RecoveryCodesResponse,
   SignedInDevice,
@@ -42,6 +43,28 @@ export function secondFactorGate(req: Request, res: Response, next: NextFunction
   res.status(403).json({ message: SETUP_REQUIRED, code: 'second_factor_setup_required' });
 }
 
+/**
+ * Where a passkey belongs and is used: the archive's host name as the browser reached it, and its origin (behind
+ * a reverse proxy with TRUST_PROXY, the address the person typed).
+ */
+function relyingParty(req: Request): { rpId: string; expectedOrigin: string } {
+  return { rpId: req.hostname, expectedOrigin: `${req.protocol}://${req.get('host') ?? req.hostname}` };
+}
+
+/** The browser's WebAuthn answer from the body, with the challenge this session was given for `purpose`. */
+function passkeyCeremony(req: Request, purpose: 'add' | 'sign-in') {
+  const response = (req.body as Record<string, unknown> | undefined)?.response;
+  if (!response || typeof response !== 'object' || Array.isArray(response)) {
+    throw new HttpError(400, 'The passkey answer is missing. Try again.');
+  }
+  const kept = req.session.passkeyChallenge;
+  delete req.session.passkeyChallenge;
+  if (!kept || kept.purpose !== purpose) {
+    throw new HttpError(400, 'This passkey request has ended. Try again.');
+  }
+  return { response: response as Record<string, unknown>, expectedChallenge: kept.challenge, ...relyingParty(req) };
+}
+
 /** A code from the body: refused with a sentence when missing or longer than any code could be. */
 function codeFrom(req: Request): string {
   const code = stringField(req.body, 'code').trim();
@@ -78,19 +101,25 @@ export function twoStepRoutes(deps: AccountRouteDeps): Router {
     }
   };
 
+  /** The pending sign-in, or 401 `second_step_expired` when there is none or it came too late. */
+  const pendingSignIn = (req: Request) => {
+    const pending = req.session.pendingSecondStep;
+    if (!pending || Date.now() - pending.since > SECOND_STEP_MS) {
+      delete req.session.pendingSecondStep;
+      throw new HttpError(
+        401,
+        'Your sign-in took too long or was not started. Enter your username and password again.',
+        'second_step_expired',
+      );
+    }
+    return pending;
+  };
+
   router.post(
     '/api/login/code',
     json,
     handle(async (req, res) => {
-      const pending = req.session.pendingSecondStep;
-      if (!pending || Date.now() - pending.since > SECOND_STEP_MS) {
-        delete req.session.pendingSecondStep;
-        throw new HttpError(
-          401,
-          'Your sign-in took too long or was not started. Enter your username and password again.',
-          'second_step_expired',
-        );
-      }
+      const pending = pendingSignIn(req);
       const code = codeFrom(req);
       const username = pending.user.username ?? '';
       await countedCode(req, username, () => authClient.verifySecondFactor(pending.user.id, code));
@@ -100,13 +129,84 @@ export function twoStepRoutes(deps: AccountRouteDeps): Router {
     }),
   );
 
+  router.post(
+    '/api/login/passkey/options',
+    json,
+    handle(async (req, res) => {
+      const pending = pendingSignIn(req);
+      const options = await authClient.passkeyAuthenticationOptions(pending.user.id, relyingParty(req).rpId);
+      req.session.passkeyChallenge = { challenge: options.challenge, purpose: 'sign-in' };
+      await save(req);
+      res.json(options);
+    }),
+  );
+
+  router.post(
+    '/api/login/passkey',
+    json,
+    handle(async (req, res) => {
+      const pending = pendingSignIn(req);
+      const ceremony = passkeyCeremony(req, 'sign-in');
+      await countedCode(req, pending.user.username ?? '', () => authClient.verifyPasskey(pending.user.id, ceremony));
+      await signIn(req, pending.user, sessions);
+      res.json({ user: pending.user } satisfies AccountResponse);
+    }),
+  );
+
+  router.post(
+    '/api/user/two-step/passkeys/options',
+    json,
+    handle(async (req, res) => {
+      const user = signedInUser(req);
+      const options = await authClient.passkeyRegistrationOptions(user.id, user.username, relyingParty(req).rpId);
+      req.session.passkeyChallenge = { challenge: options.challenge, purpose: 'add' };
+      await save(req);
+      res.json(options);
+    }),
+  );
+
+  router.post(
+    '/api/user/two-step/passkeys',
+    json,
+    handle(async (req, res) => {
+      const user = signedInUser(req);
+      const ceremony = passkeyCeremony(req, 'add');
+      const name = stringField(req.body, 'name') || undefined;
+      const added = await authClient.addPasskey(user.id, { ...ceremony, ...(name ? { name } : {}) });
+      delete req.session.setUpSecondFactor;
+      await save(req);
+      res.status(201).json(added satisfies PasskeySummary);
+    }),
+  );
+
+  router.delete(
+    '/api/user/two-step/passkeys/:passkey',
+    jsonOnly,
+    handle(async (req, res) => {
+      const user = signedInUser(req);
+      const passkeyId = Number(req.params.passkey);
+      if (!Number.isSafeInteger(passkeyId) || passkeyId < 1 || passkeyId > 2_147_483_647) {
+        throw new HttpError(404, 'That passkey is not on your account.');
+      }
+      await authClient.removePasskey(user.id, passkeyId);
+      if (requireSecondFactor) {
+        const left = await authClient.secondFactors(user.id);
+        if (!left.totp && left.passkeys.length === 0) {
+          req.session.setUpSecondFactor = true;
+          await save(req);
+        }
+      }
+      res.json({ message: 'The passkey is removed.' } satisfies MessageResponse);
+    }),
+  );
+
   router.get(
     '/api/user/two-step',
     handle(async (req, res) => {
       const user = signedInUser(req);
       const factors = await authClient.secondFactors(user.id);
       // Set up from another browser meanwhile: this one is let through too.
-      if (req.session.setUpSecondFactor && factors.totp) {
+      if (req.session.setUpSecondFactor && (factors.totp || factors.passkeys.length > 0)) {
         delete req.session.setUpSecondFactor;
         await save(req);
       }
@@ -145,8 +245,8 @@ export function twoStepRoutes(deps: AccountRouteDeps): Router {
       const user: Identity = signedInUser(req);
       const code = codeFrom(req);
       await countedCode(req, user.username, () => authClient.disableTotp(user.id, code));
-      // Where it is required, turning it off means setting it up again (a new phone) before going on.
-      if (requireSecondFactor) {
+      // Where it is required, turning it off without a passkey left means setting it up again (a new phone).
+      if (requireSecondFactor && (await authClient.secondFactors(user.id)).passkeys.length === 0) {
         req.session.setUpSecondFactor = true;
         await save(req);
       }

@@ -9,12 +9,15 @@ import { InternalSecondFactorController } from './controllers/internal-second-fa
 import { PasswordController } from './controllers/password.controller';
 import { authDatabase } from './data-source';
 import { AccountEntity } from './entities/account.entity';
+import { PasskeyEntity } from './entities/passkey.entity';
 import { RecoveryCodeEntity } from './entities/recovery-code.entity';
 import { ResetCodeEntity } from './entities/reset-code.entity';
 import { TotpFactorEntity } from './entities/totp-factor.entity';
 import { AccountRepository } from './repositories/account.repository';
+import { PasskeyRepository } from './repositories/passkey.repository';
 import { SecondFactorRepository } from './repositories/second-factor.repository';
 import { AccountService } from './services/account.service';
+import { PasskeyService } from './services/passkey.service';
 import { ResetCodeService } from './services/reset-code.service';
 import { SECRET_BOX, SecondFactorService } from './services/second-factor.service';
 import { SecretBox } from './services/secret-box';
@@ -30,7 +33,7 @@ export class AppModule {
       imports: [
         ArchiveCoreModule.forRoot({ serviceName: 'auth', internalSecret: config.INTERNAL_SECRET }),
         databaseModule(authDatabase(config.DATABASE_URL)),
-        TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity, TotpFactorEntity, RecoveryCodeEntity]),
+        TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity, TotpFactorEntity, RecoveryCodeEntity, PasskeyEntity]),
       ],
       controllers: [
         InternalAccountController,
@@ -49,6 +52,8 @@ export class AppModule {
         InviteRepository,
         ResetCodeService,
         SecondFactorRepository,
+        PasskeyRepository,
+        PasskeyService,
         SecondFactorService,
         InviteService,
         NotificationOutbox,

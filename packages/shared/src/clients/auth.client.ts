@@ -2,6 +2,8 @@ import type {
   CreateAccountRequest,
   LoginAnswer,
   LoginRequest,
+  PasskeyCeremony,
+  PasskeySummary,
   RecoveryCodesResponse,
   ResetPasswordRequest,
   TotpEnrolment,
@@ -26,7 +28,7 @@ export class AuthClient extends ServiceClient {
     return this.call('POST', '/internal/logins', { body: request });
   }
 
-  secondFactors(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number }> {
+  secondFactors(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number; passkeys: PasskeySummary[] }> {
     return this.call('GET', `/internal/accounts/${accountId}/second-factors`);
   }
 
@@ -80,5 +82,30 @@ export class AuthClient extends ServiceClient {
 
   hasOpenInvite(personId: number): Promise<{ open: boolean }> {
     return this.call('GET', `/internal/people/${personId}/open-invite`);
+  }
+
+  /** WebAuthn options (PublicKeyCredentialCreationOptionsJSON) to add a passkey for `rpId`. */
+  passkeyRegistrationOptions(accountId: number, username: string, rpId: string): Promise<{ challenge: string }> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys/registration-options`, {
+      body: { username, rpId },
+    });
+  }
+
+  addPasskey(accountId: number, ceremony: PasskeyCeremony & { name?: string }): Promise<PasskeySummary> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys`, { body: ceremony });
+  }
+
+  /** WebAuthn options (PublicKeyCredentialRequestOptionsJSON) for the second step with a passkey. */
+  passkeyAuthenticationOptions(accountId: number, rpId: string): Promise<{ challenge: string }> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys/authentication-options`, { body: { rpId } });
+  }
+
+  /** 401 `invalid_second_factor_code` for an answer that is not of this account's passkeys, or does not verify. */
+  verifyPasskey(accountId: number, ceremony: PasskeyCeremony): Promise<{ method: 'passkey' }> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys/verify`, { body: ceremony });
+  }
+
+  removePasskey(accountId: number, passkeyId: number): Promise<void> {
+    return this.call('DELETE', `/internal/accounts/${accountId}/passkeys/${passkeyId}`);
   }
 }

@@ -68,11 +68,11 @@ export class AccountService {
     const account = await this.accounts.findByUsername(dto.username);
     const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!account || !matches) throw new UnauthorizedException(coded(INVALID_LOGIN, 'invalid_credentials'));
-    const [user, secondFactor] = await Promise.all([
+    const [user, secondFactors] = await Promise.all([
       this.profile.profileOf(account.id),
-      this.secondFactors.secondFactorOf(account.id),
+      this.secondFactors.secondFactorsOf(account.id),
     ]);
-    return { ...user, secondFactor };
+    return { ...user, secondFactors };
   }
 
   /**
@@ -85,7 +85,7 @@ export class AccountService {
       throw new BadRequestException(coded('Invalid or expired reset code', 'invalid_reset_code'));
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
-    await this.secondFactors.clear(account.id);
+    await this.secondFactors.clearAll(account.id);
     return account.id;
   }
 

@@ -1,9 +1,10 @@
 import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { RECOVERY_CODE_COUNT, type TotpEnrolment } from '@family/contract';
+import { RECOVERY_CODE_COUNT, type PasskeySummary, type SecondFactorKind, type TotpEnrolment } from '@family/contract';
 import { coded } from '@family/shared';
 import { SecondFactorRepository } from '../repositories/second-factor.repository';
 import { hashCode, makeCode } from './one-time-code';
+import { PasskeyService } from './passkey.service';
 import { SecretBox } from './secret-box';
 
 export const SECRET_BOX = Symbol('SECRET_BOX');
@@ -23,21 +24,27 @@ export class SecondFactorService {
 
   constructor(
     private readonly factors: SecondFactorRepository,
+    private readonly passkeys: PasskeyService,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
   ) {}
 
-  /** What a sign-in asks after the password: a code, or nothing. */
-  async secondFactorOf(accountId: number): Promise<'totp' | null> {
-    const totp = await this.factors.findTotp(accountId);
-    return totp?.confirmedAt ? 'totp' : null;
+  /** What a sign-in may ask after the password: a code, a passkey, either, or nothing (an empty list). */
+  async secondFactorsOf(accountId: number): Promise<SecondFactorKind[]> {
+    const [totp, passkey] = await Promise.all([this.hasTotp(accountId), this.passkeys.hasAny(accountId)]);
+    return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
   }
 
-  async status(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number }> {
-    const [totp, recoveryCodesLeft] = await Promise.all([
-      this.secondFactorOf(accountId),
+  async status(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number; passkeys: PasskeySummary[] }> {
+    const [totp, recoveryCodesLeft, passkeys] = await Promise.all([
+      this.hasTotp(accountId),
       this.factors.recoveryCodesLeft(accountId),
+      this.passkeys.list(accountId),
     ]);
-    return { totp: totp === 'totp', recoveryCodesLeft };
+    return { totp, recoveryCodesLeft, passkeys };
+  }
+
+  private async hasTotp(accountId: number): Promise<boolean> {
+    return !!(await this.factors.findTotp(accountId))?.confirmedAt;
   }
 
   /** A new secret, shown now and never again; it guards nothing until a code confirms it. */
@@ -96,8 +103,9 @@ export class SecondFactorService {
   }
 
   /** The operator's reset code: a member who lost their phone signs in with the password alone again. */
-  clear(accountId: number): Promise<void> {
-    return this.factors.clear(accountId);
+  async clearAll(accountId: number): Promise<void> {
+    await this.factors.clear(accountId);
+    await this.passkeys.clear(accountId);
   }
 
   /** The time step `code` belongs to, within the tolerance and after `afterTimeStep`; null when none. */

@@ -22,7 +22,7 @@ describe('the code step of signing in', () => {
   it('asks for the code after a right password, with the recovery code hint, and sends only the code', async () => {
     const { calls } = stubFetch((call) =>
       call.url === '/api/login'
-        ? fakeResponse(200, { secondStep: 'totp' })
+        ? fakeResponse(200, { secondStep: ['totp'] })
         : call.url === '/api/login/code'
           ? fakeResponse(200, { user: rose })
           : fakeResponse(401, { message: 'Please sign in to continue.' }),
@@ -47,7 +47,7 @@ describe('the code step of signing in', () => {
   it('says a wrong code in words and empties the field for the next one', async () => {
     stubFetch((call) =>
       call.url === '/api/login'
-        ? fakeResponse(200, { secondStep: 'totp' })
+        ? fakeResponse(200, { secondStep: ['totp'] })
         : fakeResponse(401, { message: WRONG_CODE, code: 'invalid_second_factor_code' }),
     );
     const { user } = await passwordStep();
@@ -61,7 +61,7 @@ describe('the code step of signing in', () => {
   it('goes back to the password, username kept, when the code came too late', async () => {
     stubFetch((call) =>
       call.url === '/api/login'
-        ? fakeResponse(200, { secondStep: 'totp' })
+        ? fakeResponse(200, { secondStep: ['totp'] })
         : fakeResponse(401, {
             message: 'Your sign-in took too long or was not started. Enter your username and password again.',
             code: 'second_step_expired',
@@ -75,5 +75,19 @@ describe('the code step of signing in', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome Back');
     expect(screen.getByLabelText('Username')).toHaveValue('rose');
+  });
+
+  it('offers only the passkey when the account has no authenticator app', async () => {
+    stubFetch((call) =>
+      call.url === '/api/login' ? fakeResponse(200, { secondStep: ['passkey'] }) : fakeResponse(404),
+    );
+    await passwordStep();
+    expect(
+      screen.getByText('Use the passkey you added for Family Archive on this device or your phone.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
   });
 });

@@ -7,11 +7,13 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '@family/contract';
+import { PASSWORD_MIN, type SecondFactorKind } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorCode, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/use-login';
 import { useLoginCode } from '../api/use-login-code';
+import { useLoginPasskey } from '../api/use-login-passkey';
+import { passkeyProblem } from '../../../lib/passkey-errors';
 import { useRegister } from '../api/use-register';
 import { useResetPassword } from '../api/use-reset-password';
 import { PasswordField } from './password-field';
@@ -101,10 +103,18 @@ export function AuthScreen() {
 
   const login = useLogin();
   const loginCode = useLoginCode();
+  const loginPasskey = useLoginPasskey();
+  // What the account offers as its second step, once the password was right.
+  const [secondSteps, setSecondSteps] = useState<SecondFactorKind[]>([]);
+  const codeOffered = secondSteps.includes('totp');
   const register = useRegister();
   const reset = useResetPassword();
-  const busy = login.isMutating || loginCode.isMutating || register.isMutating || reset.isMutating;
-  const text = TEXT[mode];
+  const busy =
+    login.isMutating || loginCode.isMutating || loginPasskey.isMutating || register.isMutating || reset.isMutating;
+  const text =
+    mode === 'code' && !codeOffered
+      ? { ...TEXT.code, subtitle: 'Use the passkey you added for Family Archive on this device or your phone.' }
+      : TEXT[mode];
 
   useEffect(() => {
     document.title = `${text.title} · Family Archive`;
@@ -141,7 +151,10 @@ export function AuthScreen() {
       if (mode === 'login') {
         const answer = await login.trigger({ username, password: fields.password });
         dismiss(); // an earlier "Invalid username or password" no longer applies
-        if ('secondStep' in answer) switchMode('code', { username });
+        if ('secondStep' in answer) {
+          setSecondSteps(answer.secondStep);
+          switchMode('code', { username });
+        }
       } else if (mode === 'code') {
         await loginCode.trigger({ code: fields.code.trim() });
         dismiss();
@@ -175,6 +188,22 @@ export function AuthScreen() {
         setFields((current) => ({ ...current, code: '' }));
         inputs.current.code?.focus();
       }
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    if (busy) return;
+    try {
+      await loginPasskey.trigger();
+      dismiss();
+    } catch (error) {
+      const otherWay = codeOffered ? 'enter a code from your authenticator app' : 'go back and sign in again';
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: passkeyProblem(error, otherWay) ?? errorMessage(error),
+      });
+      if (errorCode(error) === 'second_step_expired') switchMode('login', { username: fields.username });
     }
   };
 
@@ -281,7 +310,20 @@ export function AuthScreen() {
               </>
             )}
 
-            {mode === 'code' && (
+            {mode === 'code' && secondSteps.includes('passkey') && (
+              <Button
+                type="button"
+                variant="outlined"
+                size="large"
+                fullWidth
+                disabled={busy}
+                onClick={signInWithPasskey}
+              >
+                {loginPasskey.isMutating ? 'Waiting for the passkey...' : 'Use a passkey'}
+              </Button>
+            )}
+
+            {mode === 'code' && codeOffered && (
               <TextField
                 {...commonInput}
                 id="auth-code"
@@ -348,9 +390,11 @@ export function AuthScreen() {
               </Box>
             )}
 
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} aria-busy={busy}>
-              {busy ? text.busy : text.submit}
-            </Button>
+            {(mode !== 'code' || codeOffered) && (
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} aria-busy={busy}>
+                {busy ? text.busy : text.submit}
+              </Button>
+            )}
 
             {mode === 'reset' || mode === 'code' ? (
               <Button

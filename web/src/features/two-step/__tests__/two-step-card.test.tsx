@@ -12,7 +12,7 @@ describe(TwoStepCard.name, () => {
     let on = false;
     const { calls } = stubFetch((call) => {
       if (call.url === '/api/user/two-step') {
-        return fakeResponse(200, { totp: on, recoveryCodesLeft: on ? 10 : 0, setupRequired: false });
+        return fakeResponse(200, { totp: on, recoveryCodesLeft: on ? 10 : 0, passkeys: [], setupRequired: false });
       }
       if (call.url === '/api/user/two-step/totp') {
         return fakeResponse(201, {
@@ -56,7 +56,7 @@ describe(TwoStepCard.name, () => {
     let on = true;
     stubFetch((call) => {
       if (call.url === '/api/user/two-step') {
-        return fakeResponse(200, { totp: on, recoveryCodesLeft: on ? 1 : 0, setupRequired: false });
+        return fakeResponse(200, { totp: on, recoveryCodesLeft: on ? 1 : 0, passkeys: [], setupRequired: false });
       }
       if (call.url === '/api/user/two-step/disable') {
         if ((call.body as { code: string }).code !== '654321') {
@@ -78,5 +78,31 @@ describe(TwoStepCard.name, () => {
     await user.click(within(card).getByRole('button', { name: 'Turn off two-step sign-in' }));
     await waitFor(() => expect(within(card).getByText(/^Off\./)).toBeInTheDocument());
     expect(screen.getByText('Two-step sign-in is off')).toBeInTheDocument();
+  });
+
+  it('lists the passkeys and removes one after asking', async () => {
+    let passkeys = [{ id: 4, name: 'Passkey 1', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null }];
+    const { calls } = stubFetch((call) => {
+      if (call.url === '/api/user/two-step') {
+        return fakeResponse(200, { totp: false, recoveryCodesLeft: 0, passkeys, setupRequired: false });
+      }
+      if (call.method === 'DELETE' && call.url === '/api/user/two-step/passkeys/4') {
+        passkeys = [];
+        return fakeResponse(200, { message: 'The passkey is removed.' });
+      }
+      return fakeResponse(404);
+    });
+    const { user } = renderWithProviders(<TwoStepCard />);
+    const list = await screen.findByRole('list', { name: 'Passkeys' });
+    expect(within(list).getByText(/not used yet/)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Remove Passkey 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this passkey?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(/^None yet\./)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/user/two-step/passkeys/4',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { ProfileSectionCard } from '../../../components/profile-section-card';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { errorMessage } from '../../../lib/api';
 import { useDisableTwoStep, useTwoStepStatus } from '../api/use-two-step';
+import { PasskeyList } from './passkey-list';
 import { TotpSetup } from './totp-setup';
 
 /** On one's own profile: two-step sign-in, on or off, and turning it on or off. */
@@ -44,7 +45,19 @@ export function TwoStepCard() {
       </>
     );
   }
-  return <ProfileSectionCard title="Two-step sign-in">{body}</ProfileSectionCard>;
+  return (
+    <ProfileSectionCard title="Two-step sign-in">
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <Box>
+          <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+            Authenticator app
+          </Typography>
+          {body}
+        </Box>
+        {status.data && <PasskeyList passkeys={status.data.passkeys} />}
+      </Box>
+    </ProfileSectionCard>
+  );
 }
 
 function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {

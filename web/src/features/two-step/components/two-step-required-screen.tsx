@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId } from 'react';
+import { AddPasskeyButton } from './add-passkey-button';
 import { TotpSetup } from './totp-setup';
 
 type TwoStepRequiredScreenProps = {
@@ -54,6 +55,10 @@ export function TwoStepRequiredScreen({ onDone, onLogout, loggingOut }: TwoStepR
             once to go on; from then on, signing in asks for the code.
           </Typography>
           <TotpSetup doneLabel="I have saved my recovery codes, go on" onDone={onDone} />
+          <Typography>Or use a passkey: this device, your phone or a security key.</Typography>
+          <Box>
+            <AddPasskeyButton onAdded={onDone} />
+          </Box>
           <Box>
             <Button variant="text" onClick={onLogout} disabled={loggingOut}>
               {loggingOut ? 'Logging out...' : 'Logout'}
