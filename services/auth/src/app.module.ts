@@ -62,15 +62,3 @@ export class AppModule {
     };
   }
 }
-
-/** Just enough to make reset codes from the command line, without listening or calling other services. */
-@Module({})
-export class ResetCodeModule {
-  static register(databaseUrl: string): DynamicModule {
-    return {
-      module: ResetCodeModule,
-      imports: [databaseModule(authDatabase(databaseUrl)), TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity])],
-      providers: [AccountRepository, ResetCodeService],
-    };
-  }
-}
