@@ -172,6 +172,18 @@ describe('malformed requests over every route', () => {
         body: { currentPassword: 'not-it', newPassword: 'new-secret' },
         signedIn: true,
       },
+      // Two-step sign-in (docs/rights.md "Two-step sign-in"): without a pending sign-in or a started setup, and with
+      // wrong codes, each is refused with 4xx whatever the body.
+      { method: 'POST', path: '/api/login/code', body: { code: '123456' }, signedIn: false },
+      { method: 'POST', path: '/api/login/passkey', body: { response: { id: 'probe' } }, signedIn: false },
+      { method: 'POST', path: '/api/user/two-step/totp/confirm', body: { code: '123456' }, signedIn: true },
+      { method: 'POST', path: '/api/user/two-step/disable', body: { code: '123456' }, signedIn: true },
+      {
+        method: 'POST',
+        path: '/api/user/two-step/passkeys',
+        body: { response: { id: 'probe' }, name: 'Probe key' },
+        signedIn: true,
+      },
       {
         method: 'PATCH',
         path: '/api/user/profile',

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerPerson, type Person } from '../support/api';
 import {
@@ -19,6 +20,11 @@ import {
   signIn,
 } from '../support/browser';
 import { pngFile, uploadMedia, waitPrepared } from '../support/media';
+import { baseUrl, startExtraProcess, stopProcess } from '../support/stack';
+import { turnOnTwoStep } from '../support/two-step';
+
+/** A second gateway of the same archive with REQUIRE_2FA=true, for the screen that asks to set it up. */
+const REQUIRED_PORT = Number(new URL(baseUrl).port) + 7;
 
 /** What every screen is opened with: the archive's people, items and album made before the screens are visited. */
 interface Archive {
@@ -29,6 +35,8 @@ interface Archive {
   grandmaId: number;
   grandmaName: string;
   trashedTitle: string;
+  /** A member with two-step sign-in on, for its code screen. */
+  guarded: Person;
 }
 
 interface Screen {
@@ -309,6 +317,31 @@ const screens: Record<string, Screen> = {
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     },
   },
+  'two-step code': {
+    signedIn: false,
+    open: async (page, { guarded }) => {
+      await page.goto('/');
+      await page.getByLabel('Username').fill(guarded.username);
+      await page.getByLabel('Password', { exact: true }).fill(guarded.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('heading', { name: 'Two-step sign-in', level: 1 }).waitFor();
+    },
+  },
+  // Last: the browser signed up here is held to this screen on every address of the archive.
+  'two-step required': {
+    signedIn: false,
+    open: async (page) => {
+      // A new member, signed up by the API on that gateway: the browser takes over the session.
+      const { client } = await registerPerson('a11yreq', 'Required Person', `http://127.0.0.1:${REQUIRED_PORT}`);
+      const equals = client.cookie.indexOf('=');
+      const [name, value] = [client.cookie.slice(0, equals), client.cookie.slice(equals + 1)];
+      await page.context().addCookies([{ name, value, url: `http://127.0.0.1:${REQUIRED_PORT}` }]);
+      await page.goto(`http://127.0.0.1:${REQUIRED_PORT}/`);
+      await page.getByRole('heading', { name: 'Set up two-step sign-in', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    },
+  },
 };
 
 const screenNames = Object.keys(screens);
@@ -377,20 +410,25 @@ async function makeArchive(): Promise<Archive> {
     if (status !== 'running') break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { me, run, photoTitle, albumName, grandmaId: grandma.id, grandmaName, trashedTitle };
+  const guarded = await registerPerson('a11yguard', `Guarded ${run}`);
+  await turnOnTwoStep(guarded.client);
+  return { me, run, photoTitle, albumName, grandmaId: grandma.id, grandmaName, trashedTitle, guarded };
 }
 
 describe('accessibility of every screen', () => {
   let browser: Browser;
   let archive: Archive;
+  let requiredGateway: ChildProcess | undefined;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     archive = await makeArchive();
+    requiredGateway = await startExtraProcess('gateway/dist/main.js', { REQUIRE_2FA: 'true' }, REQUIRED_PORT);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
+    if (requiredGateway) await stopProcess(requiredGateway);
   });
 
   /** A signed-out and a signed-in page at one size, opening on the gallery rather than a remembered view. */

@@ -1,7 +1,8 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type {
-  AccountResponse,
   CreateAccountRequest,
+  LoginAnswer,
+  LoginResponse,
   MessageResponse,
   ResetPasswordRequest,
   UserProfile,
@@ -22,6 +23,7 @@ import {
   type Identity,
 } from '@family/shared';
 import type { AuthClient } from '@family/shared/clients';
+import { deviceAtSignIn } from './devices';
 import type { LoginLimiter } from './login-limiter';
 import { SESSION_COOKIE } from './session';
 import type { ServiceTarget } from './services';
@@ -34,15 +36,17 @@ export interface AccountRouteDeps {
   limiter: LoginLimiter;
   sessions: UserSessions;
   internalSecret: string;
+  /** REQUIRE_2FA: a member without a second factor sets one up before anything else. */
+  requireSecondFactor: boolean;
 }
 
-type Handler = (req: Request, res: Response) => Promise<void>;
+export type Handler = (req: Request, res: Response) => Promise<void>;
 
 /** The limiter's name for sign-ups with an invite code: one count per address, whatever the username. */
 const INVITE_ATTEMPTS = 'invite:';
 
 /** Runs an async handler and answers any error as `{ message, code? }` with its status. */
-function handle(handler: Handler) {
+export function handle(handler: Handler) {
   return (req: Request, res: Response, next: NextFunction) => {
     handler(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
@@ -55,29 +59,37 @@ function handle(handler: Handler) {
   };
 }
 
-function regenerate(req: Request): Promise<void> {
+export function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
 }
-function save(req: Request): Promise<void> {
+export function save(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 }
-function destroy(req: Request): Promise<void> {
+export function destroy(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 }
 
 /**
- * A new session id for the signed-in person, so a session id known before login is worthless after; noted
- * among the person's sessions, so a password change can end it.
+ * A new session id for the signed-in person, so a session id known before login (or before its second step) is
+ * worthless after; noted among the person's sessions, so a password change can end it and the person can list it.
+ * `setUpSecondFactor`: REQUIRE_2FA holds every other route until the member sets up two-step sign-in.
  */
-async function signIn(req: Request, user: UserProfile, sessions: UserSessions): Promise<void> {
+export async function signIn(
+  req: Request,
+  user: UserProfile,
+  sessions: UserSessions,
+  setUpSecondFactor = false,
+): Promise<void> {
   await regenerate(req);
   // Sign-in and sign-up answer members, who always have a username.
   req.session.user = { id: user.id, username: user.username ?? '' };
+  req.session.device = deviceAtSignIn(req);
+  if (setUpSecondFactor) req.session.setUpSecondFactor = true;
   await save(req);
   await sessions.add(user.id, req.sessionID);
 }
 
-function signedInUser(req: Request): Identity {
+export function signedInUser(req: Request): Identity {
   const user = req.session.user;
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
   return user;
@@ -126,7 +138,7 @@ function readJson(text: string): { message?: unknown } {
  * Refuses a body no service could take (text with a null character, absurd nesting) with 400 here: forwarded,
  * a deeply nested one could not even be serialized, and the person would be told auth is unavailable.
  */
-function plainBody(req: Request, res: Response, next: NextFunction): void {
+export function plainBody(req: Request, res: Response, next: NextFunction): void {
   const problem = inputProblem(req.body);
   if (problem) {
     res.status(400).json({ message: problem });
@@ -136,7 +148,7 @@ function plainBody(req: Request, res: Response, next: NextFunction): void {
 }
 
 /** 415 for a body that is not JSON (a form, plain text): these routes take JSON only. */
-function jsonOnly(req: Request, res: Response, next: NextFunction): void {
+export function jsonOnly(req: Request, res: Response, next: NextFunction): void {
   if (hasNonJsonBody(req.headers)) {
     res.status(415).json({ message: NOT_JSON_MESSAGE });
     return;
@@ -144,14 +156,14 @@ function jsonOnly(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
-function stringField(body: unknown, name: string): string {
+export function stringField(body: unknown, name: string): string {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
 }
 
 /** The routes the gateway answers itself, because they change sessions. */
 export function accountRoutes(deps: AccountRouteDeps): Router {
-  const { authClient, limiter, sessions } = deps;
+  const { authClient, limiter, sessions, requireSecondFactor } = deps;
   const router = express.Router();
   // Bodies are parsed only on these routes: everything else streams through the proxy untouched. Only JSON is
   // taken, and text no service could store (a null character, a lone surrogate) is refused here with 400.
@@ -166,9 +178,9 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
       if (!username.trim() || !password) throw new HttpError(400, 'Please enter your username and password.');
       const address = req.ip ?? 'unknown';
       await limiter.check(username, address);
-      let user: UserProfile;
+      let answer: LoginAnswer;
       try {
-        user = await authClient.logIn({ username: username.trim(), password });
+        answer = await authClient.logIn({ username: username.trim(), password });
       } catch (error) {
         if (error instanceof HttpError && error.code === 'invalid_credentials') {
           await limiter.recordFailure(username, address);
@@ -176,8 +188,17 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
         throw error;
       }
       await limiter.reset(username, address);
-      await signIn(req, user, sessions);
-      res.json({ user } satisfies AccountResponse);
+      const { secondFactors, ...user } = answer;
+      if (secondFactors.length > 0) {
+        // Not signed in yet: the session only remembers whose second step to ask for (two-step-routes.ts).
+        await regenerate(req);
+        req.session.pendingSecondStep = { user, since: Date.now() };
+        await save(req);
+        res.json({ secondStep: secondFactors } satisfies LoginResponse);
+        return;
+      }
+      await signIn(req, user, sessions, requireSecondFactor);
+      res.json((requireSecondFactor ? { user, setUpSecondFactor: true } : { user }) satisfies LoginResponse);
     }),
   );
 
@@ -210,8 +231,9 @@ export function accountRoutes(deps: AccountRouteDeps): Router {
         throw error;
       });
       // Adding a relative leaves the caller signed in as themselves.
-      if (autoLogin) await signIn(req, user, sessions);
-      res.status(201).json({ user } satisfies AccountResponse);
+      if (autoLogin) await signIn(req, user, sessions, requireSecondFactor);
+      const setUp = autoLogin && requireSecondFactor;
+      res.status(201).json((setUp ? { user, setUpSecondFactor: true } : { user }) satisfies LoginResponse);
     }),
   );
 

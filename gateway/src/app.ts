@@ -14,6 +14,7 @@ import { sameOriginOnly } from './same-origin';
 import { securityHeaders } from './security-headers';
 import { serviceTargets } from './services';
 import { sessionMiddleware, sessionStore } from './session';
+import { secondFactorGate, twoStepRoutes } from './two-step-routes';
 import { UserSessions } from './user-sessions';
 import { webApp } from './web-app';
 
@@ -96,16 +97,18 @@ export function createGateway(config: GatewayConfig): Gateway {
   const store = sessionStore(redis);
   const sessions = new UserSessions(store, redis);
   app.use('/api', sessionMiddleware(config, store));
+  app.use('/api', secondFactorGate);
 
-  app.use(
-    accountRoutes({
-      auth: targets.auth,
-      authClient: clients.auth,
-      limiter,
-      sessions,
-      internalSecret: config.INTERNAL_SECRET,
-    }),
-  );
+  const accountDeps = {
+    auth: targets.auth,
+    authClient: clients.auth,
+    limiter,
+    sessions,
+    internalSecret: config.INTERNAL_SECRET,
+    requireSecondFactor: config.REQUIRE_2FA,
+  };
+  app.use(accountRoutes(accountDeps));
+  app.use(twoStepRoutes(accountDeps));
   // Before any body parser: bodies stream through untouched (uploads are never buffered here).
   app.use(apiProxy(targets, config.INTERNAL_SECRET));
   app.use('/api', (_req, res) => {

@@ -39,6 +39,12 @@ export class GatewayConfig {
   @IsBoolean()
   COOKIE_SECURE: boolean = false;
 
+  /** Every member must set up two-step sign-in before anything else (docs/rights.md "Two-step sign-in"). */
+  @IsOptional()
+  @Transform(asBoolean)
+  @IsBoolean({ message: 'REQUIRE_2FA must be true or false' })
+  REQUIRE_2FA: boolean = false;
+
   /** Express "trust proxy": how many reverse proxies stand in front (e.g. 1), or false. */
   @IsOptional()
   @IsString()

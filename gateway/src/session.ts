@@ -3,8 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import session, { type Store } from 'express-session';
 import type { Redis } from 'ioredis';
 import createMemoryStore from 'memorystore';
+import type { UserProfile } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { GatewayConfig } from './config';
+import { noteLastSeen, type DeviceNote } from './devices';
 import { log, messageOf, rememberUser } from './log';
 
 declare module 'express-session' {
@@ -12,6 +14,14 @@ declare module 'express-session' {
     user?: Identity;
     /** When the session was last renewed (ms): changing it makes express-session save it and send the cookie. */
     renewedAt?: number;
+    /** The password was right and the account asks for a code: not signed in until it comes (two-step-routes.ts). */
+    pendingSecondStep?: { user: UserProfile; since: number };
+    /** The challenge of a passkey being added or signed in with, until the browser answers it. */
+    passkeyChallenge?: { challenge: string; purpose: 'add' | 'sign-in' };
+    /** Signed in, but REQUIRE_2FA holds every route but setting up two-step sign-in until it is done. */
+    setUpSecondFactor?: boolean;
+    /** What the member's list of signed-in devices shows of this session (devices.ts). */
+    device?: DeviceNote;
   }
 }
 
@@ -60,6 +70,7 @@ export function sessionMiddleware(config: GatewayConfig, store: Store) {
       if (!error) {
         rememberUser(req, req.session?.user);
         renewIfDue(req);
+        noteLastSeen(req);
         return next();
       }
       log.error(`session store: ${messageOf(error)}`);

@@ -1,6 +1,8 @@
-import type { Store } from 'express-session';
+import type { SessionData, Store } from 'express-session';
 import type { Redis } from 'ioredis';
+import type { SignedInDevice } from '@family/contract';
 import { HttpError } from '@family/shared';
+import { describeDevice, deviceId } from './devices';
 import { log, messageOf } from './log';
 import { SESSIONS_UNAVAILABLE } from './session';
 
@@ -34,6 +36,44 @@ export class UserSessions {
     return storeCall(() => this.endAllBut(userId, keep));
   }
 
+  /** The person's signed-in sessions, newest sign-in first; ids whose session expired are dropped on the way. */
+  async list(userId: number, currentSessionId: string): Promise<SignedInDevice[]> {
+    let found: Array<[string, SessionData]> = [];
+    await storeCall(async () => {
+      const ids = await this.ids(userId);
+      const sessions = await Promise.all(ids.map(async (id) => [id, await this.get(id)] as const));
+      found = sessions.filter((entry): entry is [string, SessionData] => entry[1]?.user?.id === userId);
+      const gone = sessions.filter(([, data]) => data?.user?.id !== userId).map(([id]) => id);
+      for (const id of gone) await this.removeFromIndex(userId, id);
+    });
+    return found
+      .map(([id, data]) => describeDevice(id, data, currentSessionId))
+      .sort((a, b) => b.signedInAt.localeCompare(a.signedInAt));
+  }
+
+  /** Ends the person's session that `device` stands for, at once; false when they have none by that id. */
+  async end(userId: number, device: string): Promise<boolean> {
+    let ended = false;
+    await storeCall(async () => {
+      const id = (await this.ids(userId)).find((sessionId) => deviceId(sessionId) === device);
+      if (!id) return;
+      await this.destroy(id);
+      await this.removeFromIndex(userId, id);
+      ended = true;
+    });
+    return ended;
+  }
+
+  private async ids(userId: number): Promise<string[]> {
+    return this.redis ? this.redis.smembers(this.key(userId)) : [...(this.memory.get(userId) ?? new Set<string>())];
+  }
+
+  private get(sessionId: string): Promise<SessionData | null> {
+    return new Promise((resolve, reject) =>
+      this.store.get(sessionId, (error, data) => (error ? reject(error) : resolve(data ?? null))),
+    );
+  }
+
   private async addToIndex(userId: number, sessionId: string): Promise<void> {
     if (this.redis) {
       await this.redis.multi().sadd(this.key(userId), sessionId).expire(this.key(userId), INDEX_TTL_SECONDS).exec();
@@ -50,9 +90,7 @@ export class UserSessions {
   }
 
   private async endAllBut(userId: number, keep?: string): Promise<void> {
-    const ids = this.redis
-      ? await this.redis.smembers(this.key(userId))
-      : [...(this.memory.get(userId) ?? new Set<string>())];
+    const ids = await this.ids(userId);
     for (const id of ids) {
       if (id !== keep) await this.destroy(id);
     }

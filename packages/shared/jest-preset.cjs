@@ -20,7 +20,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|@tus|srvx)/)',
+    '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|@tus|srvx|otplib|@otplib|@scure|@noble)/)',
   ],
   moduleNameMapper: {
     '^file-type$': require.resolve('file-type'),

@@ -15,3 +15,4 @@ export * from './takeout-internal';
 export * from './uploads';
 export * from './notification';
 export * from './faces';
+export * from './two-step';

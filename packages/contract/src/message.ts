@@ -14,6 +14,12 @@ export type ErrorCode =
   | 'invalid_reset_code'
   /** Signing up with a wrong, used or expired invite code. */
   | 'invalid_invite_code'
+  /** The second step of a sign-in, or turning it on or off, with a wrong, spent or replayed code. */
+  | 'invalid_second_factor_code'
+  /** The code came too long after the password (or without one): sign in from the start. */
+  | 'second_step_expired'
+  /** The archive requires two-step sign-in (REQUIRE_2FA) and this member has not set it up yet. */
+  | 'second_factor_setup_required'
   /** A service of the archive could not be reached, or failed. */
   | 'service_unavailable';
 

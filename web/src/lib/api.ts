@@ -81,6 +81,18 @@ function messageFromBody(body: string): string | undefined {
   return undefined;
 }
 
+/** The short stable word of an error answer (`invalid_second_factor_code`, ...), for code to compare. */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A sentence a person can act on: the server's `message` when the body carries one, otherwise
  * `fallback` (or a generic sentence). Never raw JSON, never an HTML error page.

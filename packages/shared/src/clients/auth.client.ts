@@ -1,4 +1,14 @@
-import type { CreateAccountRequest, LoginRequest, ResetPasswordRequest, UserProfile } from '@family/contract';
+import type {
+  CreateAccountRequest,
+  LoginAnswer,
+  LoginRequest,
+  PasskeyCeremony,
+  PasskeySummary,
+  RecoveryCodesResponse,
+  ResetPasswordRequest,
+  TotpEnrolment,
+  UserProfile,
+} from '@family/contract';
 import { ServiceClient } from './service-client';
 
 /** Account deletion removes files everywhere, service by service: it may rightly take minutes. */
@@ -13,8 +23,30 @@ export class AuthClient extends ServiceClient {
     return this.call('POST', '/internal/accounts', { body: request });
   }
 
-  logIn(request: LoginRequest): Promise<UserProfile> {
+  /** The person, and the second step their account asks for (docs/rights.md "Two-step sign-in"). */
+  logIn(request: LoginRequest): Promise<LoginAnswer> {
     return this.call('POST', '/internal/logins', { body: request });
+  }
+
+  secondFactors(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number; passkeys: PasskeySummary[] }> {
+    return this.call('GET', `/internal/accounts/${accountId}/second-factors`);
+  }
+
+  startTotp(accountId: number, username: string): Promise<TotpEnrolment> {
+    return this.call('POST', `/internal/accounts/${accountId}/totp`, { body: { username } });
+  }
+
+  confirmTotp(accountId: number, code: string): Promise<RecoveryCodesResponse> {
+    return this.call('POST', `/internal/accounts/${accountId}/totp/confirm`, { body: { code } });
+  }
+
+  /** 401 `invalid_second_factor_code` for a wrong, spent or replayed code. */
+  verifySecondFactor(accountId: number, code: string): Promise<{ method: 'totp' | 'recovery' }> {
+    return this.call('POST', `/internal/accounts/${accountId}/second-factor/verify`, { body: { code } });
+  }
+
+  disableTotp(accountId: number, code: string): Promise<void> {
+    return this.call('POST', `/internal/accounts/${accountId}/totp/disable`, { body: { code } });
   }
 
   /** The id lets the gateway end the account's sessions. */
@@ -50,5 +82,30 @@ export class AuthClient extends ServiceClient {
 
   hasOpenInvite(personId: number): Promise<{ open: boolean }> {
     return this.call('GET', `/internal/people/${personId}/open-invite`);
+  }
+
+  /** WebAuthn options (PublicKeyCredentialCreationOptionsJSON) to add a passkey for `rpId`. */
+  passkeyRegistrationOptions(accountId: number, username: string, rpId: string): Promise<{ challenge: string }> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys/registration-options`, {
+      body: { username, rpId },
+    });
+  }
+
+  addPasskey(accountId: number, ceremony: PasskeyCeremony & { name?: string }): Promise<PasskeySummary> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys`, { body: ceremony });
+  }
+
+  /** WebAuthn options (PublicKeyCredentialRequestOptionsJSON) for the second step with a passkey. */
+  passkeyAuthenticationOptions(accountId: number, rpId: string): Promise<{ challenge: string }> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys/authentication-options`, { body: { rpId } });
+  }
+
+  /** 401 `invalid_second_factor_code` for an answer that is not of this account's passkeys, or does not verify. */
+  verifyPasskey(accountId: number, ceremony: PasskeyCeremony): Promise<{ method: 'passkey' }> {
+    return this.call('POST', `/internal/accounts/${accountId}/passkeys/verify`, { body: ceremony });
+  }
+
+  removePasskey(accountId: number, passkeyId: number): Promise<void> {
+    return this.call('DELETE', `/internal/accounts/${accountId}/passkeys/${passkeyId}`);
   }
 }

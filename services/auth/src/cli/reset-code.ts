@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { IsUrl } from 'class-validator';
 import { ConfigError, loadConfig } from '@family/shared';
-import { ResetCodeModule } from '../app.module';
+import { ResetCodeModule } from '../reset-code.module';
 import { ResetCodeService } from '../services/reset-code.service';
 
 class ResetCodeConfig {

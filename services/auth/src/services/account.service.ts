@@ -8,7 +8,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import type { CreateProfileRequest, UserProfile } from '@family/contract';
+import type { CreateProfileRequest, LoginAnswer, UserProfile } from '@family/contract';
 import { coded, type Identity } from '@family/shared';
 import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
 import type { AuthConfig } from '../config';
@@ -17,6 +17,7 @@ import { AccountRepository } from '../repositories/account.repository';
 import { InviteService } from './invite.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password-hasher';
 import { ResetCodeService } from './reset-code.service';
+import { SecondFactorService } from './second-factor.service';
 import { AUTH_CONFIG } from './services';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -29,6 +30,7 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly resetCodes: ResetCodeService,
     private readonly invites: InviteService,
+    private readonly secondFactors: SecondFactorService,
     private readonly profile: ProfileClient,
     private readonly media: MediaClient,
     private readonly albums: AlbumsClient,
@@ -58,21 +60,32 @@ export class AccountService {
     }
   }
 
-  /** The person for a correct username and password; one sentence for unknown user and wrong password. */
-  async login(dto: LoginDto): Promise<UserProfile> {
+  /**
+   * The person for a correct username and password, and the second step their account asks for; one sentence for
+   * unknown user and wrong password.
+   */
+  async login(dto: LoginDto): Promise<LoginAnswer> {
     const account = await this.accounts.findByUsername(dto.username);
     const matches = await verifyPassword(dto.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!account || !matches) throw new UnauthorizedException(coded(INVALID_LOGIN, 'invalid_credentials'));
-    return this.profile.profileOf(account.id);
+    const [user, secondFactors] = await Promise.all([
+      this.profile.profileOf(account.id),
+      this.secondFactors.secondFactorsOf(account.id),
+    ]);
+    return { ...user, secondFactors };
   }
 
-  /** Sets the new password for a valid code; answers the account's id. */
+  /**
+   * Sets the new password for a valid code and turns two-step sign-in off: the operator's code is how a member
+   * who lost their phone gets back in (docs/rights.md "Two-step sign-in"). Answers the account's id.
+   */
   async resetPassword(dto: ResetPasswordDto): Promise<number> {
     const account = await this.accounts.findByUsername(dto.username);
     if (!account || !(await this.resetCodes.consume(account.id, dto.resetCode))) {
       throw new BadRequestException(coded('Invalid or expired reset code', 'invalid_reset_code'));
     }
     await this.accounts.setPasswordHash(account.id, await hashPassword(dto.newPassword));
+    await this.secondFactors.clearAll(account.id);
     return account.id;
   }
 

@@ -169,4 +169,40 @@ describe('the app shell', () => {
     expect(toast).toHaveTextContent('Logout failed');
     expect(screen.getByRole('heading', { level: 1, name: 'Media Gallery' })).toBeInTheDocument();
   });
+
+  it('shows only the setup of two-step sign-in where it is required, and the archive once it is on', async () => {
+    let on = false;
+    stubFetch(({ url }: FetchCall) => {
+      if (url === '/api/user') {
+        return on
+          ? fakeResponse(200, rose)
+          : fakeResponse(403, {
+              message: 'This archive asks every member to set up two-step sign-in first. Set it up to go on.',
+              code: 'second_factor_setup_required',
+            });
+      }
+      if (url === '/api/user/two-step/totp') {
+        return fakeResponse(201, { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' });
+      }
+      if (url === '/api/user/two-step/totp/confirm') {
+        on = true;
+        return fakeResponse(200, { recoveryCodes: ['ABCDE-FGHJK'] });
+      }
+      if (url === '/api/media/months' || url === '/api/media/on-this-day') return fakeResponse(200, []);
+      if (url.startsWith('/api/media')) return fakeResponse(200, { items: [], nextCursor: null });
+      return fakeResponse(403, { message: 'Set it up to go on.', code: 'second_factor_setup_required' });
+    });
+    const { user } = renderApp('/albums');
+    await screen.findByRole('heading', { level: 1, name: 'Set up two-step sign-in' });
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    await user.type(await screen.findByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    await user.click(await screen.findByRole('button', { name: 'I have saved my recovery codes, go on' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Set up two-step sign-in' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
 });

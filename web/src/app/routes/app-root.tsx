@@ -17,6 +17,11 @@ import { useCurrentUser } from '../../lib/queries/current-user';
 const AuthScreen = lazy(() =>
   import('../../features/auth/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
 );
+const TwoStepRequiredScreen = lazy(() =>
+  import('../../features/two-step/components/two-step-required-screen').then((m) => ({
+    default: m.TwoStepRequiredScreen,
+  })),
+);
 
 /**
  * docs/product.md "Media addresses": while `/media/{id}` is shown over the page it was opened from, that page
@@ -39,14 +44,35 @@ function usePageUnderMedia(): { page: ReactNode; over: ReactNode; keepingPage: b
 
 /** The root route: a spinner while the session loads, the auth screen when signed out, else the app. */
 export function AppRoot() {
-  const { user, isLoading, error, retry } = useCurrentUser();
+  const { user, isLoading, error, retry, setUpSecondFactor } = useCurrentUser();
   const logout = useLogout();
   const { toast } = useToast();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { page, over, keepingPage } = usePageUnderMedia();
 
+  const onLogout = async () => {
+    try {
+      await logout.trigger();
+      // docs/product.md "The sign-in screen": nothing of the archive stays in the browser, unfinished uploads neither.
+      forgetUploads();
+      void forgetSharedFiles();
+      navigate(paths.home.getHref(), { replace: true });
+      toast({ title: 'Logged out successfully' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Logout failed' });
+    }
+  };
+
   if (isLoading) return <PageSpinner label="Loading your archive" />;
+
+  if (setUpSecondFactor) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <TwoStepRequiredScreen onDone={() => void retry()} onLogout={onLogout} loggingOut={logout.isMutating} />
+      </Suspense>
+    );
+  }
 
   if (!user && error) {
     return (
@@ -64,19 +90,6 @@ export function AppRoot() {
       </Suspense>
     );
   }
-
-  const onLogout = async () => {
-    try {
-      await logout.trigger();
-      // docs/product.md "The sign-in screen": nothing of the archive stays in the browser, unfinished uploads neither.
-      forgetUploads();
-      void forgetSharedFiles();
-      navigate(paths.home.getHref(), { replace: true });
-      toast({ title: 'Logged out successfully' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Logout failed' });
-    }
-  };
 
   return (
     <UploadQueueProvider userId={user.id}>

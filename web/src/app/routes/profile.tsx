@@ -6,6 +6,7 @@ import { AddRelationButton } from '../../features/profile/components/add-relatio
 import { ProfilePage, type ProfileSlots } from '../../features/profile/components/profile-page';
 import { DownloadEverythingCard } from '../../features/takeout/components/download-everything-card';
 import { ImportArchiveCard } from '../../features/takeout/components/import-archive-card';
+import { TwoStepCard } from '../../features/two-step/components/two-step-card';
 import { useCurrentUser } from '../../lib/queries/current-user';
 import { albumDetailSlots } from '../album-media-slots';
 
@@ -26,6 +27,7 @@ export function profileSlots(user: UserProfile, own: boolean, currentUserId: num
     ),
     takeout: own ? <DownloadEverythingCard /> : undefined,
     archiveImport: own ? <ImportArchiveCard /> : undefined,
+    twoStep: own ? <TwoStepCard /> : undefined,
     relationAction: own ? undefined : (
       <AddRelationButton
         renderDialog={({ open, onClose }) => (

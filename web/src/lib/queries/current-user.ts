@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { UserProfile } from '@family/contract';
-import { ApiError, getJson } from '../api';
+import { ApiError, errorCode, getJson } from '../api';
 
 /** GET /api/user: the signed-in person, read by every feature and set by signing in and by profile edits. */
 export const CURRENT_USER_KEY = '/api/user';
@@ -20,6 +20,11 @@ export function useCurrentUser() {
   const { data, error, isLoading, mutate } = useSWR<UserProfile | null, Error>(CURRENT_USER_KEY, fetchCurrentUser);
   return {
     user: data ?? null,
+    /**
+     * Signed in, but the archive requires two-step sign-in and it is not set up yet: every route but its setup
+     * answers 403 `second_factor_setup_required` (docs/rights.md "Two-step sign-in").
+     */
+    setUpSecondFactor: !data && errorCode(error) === 'second_factor_setup_required',
     /** True until the first answer (or error) arrives. */
     isLoading: isLoading && data === undefined,
     error,

@@ -7,15 +7,19 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '@family/contract';
+import { PASSWORD_MIN, type SecondFactorKind } from '@family/contract';
 import { useToast } from '../../../components/toast/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorCode, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/use-login';
+import { useLoginCode } from '../api/use-login-code';
+import { useLoginPasskey } from '../api/use-login-passkey';
+import { passkeyProblem } from '../../../lib/passkey-errors';
 import { useRegister } from '../api/use-register';
 import { useResetPassword } from '../api/use-reset-password';
 import { PasswordField } from './password-field';
 
-type Mode = 'login' | 'register' | 'reset';
+/** `code`: the password was right and the account asks for a code from an authenticator app next. */
+type Mode = 'login' | 'register' | 'reset' | 'code';
 
 type Fields = {
   username: string;
@@ -23,12 +27,13 @@ type Fields = {
   email: string;
   password: string;
   resetCode: string;
+  code: string;
 };
 
 type FieldName = keyof Fields;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const EMPTY_FIELDS: Fields = { username: '', displayName: '', email: '', password: '', resetCode: '' };
+const EMPTY_FIELDS: Fields = { username: '', displayName: '', email: '', password: '', resetCode: '', code: '' };
 
 const TEXT: Record<Mode, { title: string; subtitle: string; submit: string; busy: string }> = {
   login: {
@@ -49,13 +54,23 @@ const TEXT: Record<Mode, { title: string; subtitle: string; submit: string; busy
     submit: 'Reset Password',
     busy: 'Resetting Password...',
   },
+  code: {
+    title: 'Two-step sign-in',
+    subtitle: 'Enter the 6-digit code your authenticator app shows for Family Archive.',
+    submit: 'Verify',
+    busy: 'Verifying...',
+  },
 };
 
 // The order the checks run in is the order of the fields on screen, so focus lands on the first problem.
-const FIELD_ORDER: FieldName[] = ['username', 'displayName', 'email', 'password', 'resetCode'];
+const FIELD_ORDER: FieldName[] = ['username', 'displayName', 'email', 'password', 'resetCode', 'code'];
 
 function validate(mode: Mode, fields: Fields): FieldErrors {
   const errors: FieldErrors = {};
+  if (mode === 'code') {
+    if (!fields.code.trim()) errors.code = 'Please enter the code from your authenticator app, or a recovery code';
+    return errors;
+  }
   if (!fields.username.trim()) errors.username = 'Please enter your username';
   if (mode === 'reset') {
     if (!fields.password) errors.password = 'Please enter a new password';
@@ -87,10 +102,19 @@ export function AuthScreen() {
   const { toast, dismiss } = useToast();
 
   const login = useLogin();
+  const loginCode = useLoginCode();
+  const loginPasskey = useLoginPasskey();
+  // What the account offers as its second step, once the password was right.
+  const [secondSteps, setSecondSteps] = useState<SecondFactorKind[]>([]);
+  const codeOffered = secondSteps.includes('totp');
   const register = useRegister();
   const reset = useResetPassword();
-  const busy = login.isMutating || register.isMutating || reset.isMutating;
-  const text = TEXT[mode];
+  const busy =
+    login.isMutating || loginCode.isMutating || loginPasskey.isMutating || register.isMutating || reset.isMutating;
+  const text =
+    mode === 'code' && !codeOffered
+      ? { ...TEXT.code, subtitle: 'Use the passkey you added for Family Archive on this device or your phone.' }
+      : TEXT[mode];
 
   useEffect(() => {
     document.title = `${text.title} · Family Archive`;
@@ -125,8 +149,15 @@ export function AuthScreen() {
     const username = fields.username.trim();
     try {
       if (mode === 'login') {
-        await login.trigger({ username, password: fields.password });
+        const answer = await login.trigger({ username, password: fields.password });
         dismiss(); // an earlier "Invalid username or password" no longer applies
+        if ('secondStep' in answer) {
+          setSecondSteps(answer.secondStep);
+          switchMode('code', { username });
+        }
+      } else if (mode === 'code') {
+        await loginCode.trigger({ code: fields.code.trim() });
+        dismiss();
       } else if (mode === 'register') {
         await register.trigger({
           username,
@@ -150,8 +181,36 @@ export function AuthScreen() {
       }
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
+      if (mode !== 'code') return;
+      // Too long after the password: start again from it. A wrong code: the field empties for the next one.
+      if (errorCode(error) === 'second_step_expired') switchMode('login', { username: fields.username });
+      else {
+        setFields((current) => ({ ...current, code: '' }));
+        inputs.current.code?.focus();
+      }
     }
   };
+
+  const signInWithPasskey = async () => {
+    if (busy) return;
+    try {
+      await loginPasskey.trigger();
+      dismiss();
+    } catch (error) {
+      const otherWay = codeOffered ? 'enter a code from your authenticator app' : 'go back and sign in again';
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: passkeyProblem(error, otherWay) ?? errorMessage(error),
+      });
+      if (errorCode(error) === 'second_step_expired') switchMode('login', { username: fields.username });
+    }
+  };
+
+  // The code field takes focus when the screen asks for it.
+  useEffect(() => {
+    if (mode === 'code') inputs.current.code?.focus();
+  }, [mode]);
 
   const commonInput = {
     slotProps: {
@@ -195,22 +254,24 @@ export function AuthScreen() {
             onSubmit={onSubmit}
             sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
           >
-            <TextField
-              {...commonInput}
-              id="auth-username"
-              name="username"
-              label="Username"
-              value={fields.username}
-              autoComplete="username"
-              error={!!errors.username}
-              helperText={errors.username}
-              inputRef={inputRef('username')}
-              onChange={(event) => setField('username')(event.target.value)}
-              slotProps={{
-                ...commonInput.slotProps,
-                htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
-              }}
-            />
+            {mode !== 'code' && (
+              <TextField
+                {...commonInput}
+                id="auth-username"
+                name="username"
+                label="Username"
+                value={fields.username}
+                autoComplete="username"
+                error={!!errors.username}
+                helperText={errors.username}
+                inputRef={inputRef('username')}
+                onChange={(event) => setField('username')(event.target.value)}
+                slotProps={{
+                  ...commonInput.slotProps,
+                  htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
+                }}
+              />
+            )}
 
             {mode === 'register' && (
               <>
@@ -249,18 +310,52 @@ export function AuthScreen() {
               </>
             )}
 
-            <PasswordField
-              key={mode}
-              id="auth-password"
-              name={mode === 'login' ? 'password' : 'new-password'}
-              label={mode === 'reset' ? 'New Password' : 'Password'}
-              value={fields.password}
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              error={errors.password}
-              helperText={mode === 'login' ? undefined : `At least ${PASSWORD_MIN} characters.`}
-              inputRef={inputRef('password')}
-              onChange={setField('password')}
-            />
+            {mode === 'code' && secondSteps.includes('passkey') && (
+              <Button
+                type="button"
+                variant="outlined"
+                size="large"
+                fullWidth
+                disabled={busy}
+                onClick={signInWithPasskey}
+              >
+                {loginPasskey.isMutating ? 'Waiting for the passkey...' : 'Use a passkey'}
+              </Button>
+            )}
+
+            {mode === 'code' && codeOffered && (
+              <TextField
+                {...commonInput}
+                id="auth-code"
+                name="code"
+                label="Code"
+                value={fields.code}
+                autoComplete="one-time-code"
+                error={!!errors.code}
+                helperText={errors.code ?? 'Lost your phone? Enter one of your recovery codes instead.'}
+                inputRef={inputRef('code')}
+                onChange={(event) => setField('code')(event.target.value)}
+                slotProps={{
+                  ...commonInput.slotProps,
+                  htmlInput: { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false },
+                }}
+              />
+            )}
+
+            {mode !== 'code' && (
+              <PasswordField
+                key={mode}
+                id="auth-password"
+                name={mode === 'login' ? 'password' : 'new-password'}
+                label={mode === 'reset' ? 'New Password' : 'Password'}
+                value={fields.password}
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                error={errors.password}
+                helperText={mode === 'login' ? undefined : `At least ${PASSWORD_MIN} characters.`}
+                inputRef={inputRef('password')}
+                onChange={setField('password')}
+              />
+            )}
 
             {mode === 'reset' && (
               <TextField
@@ -295,11 +390,13 @@ export function AuthScreen() {
               </Box>
             )}
 
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} aria-busy={busy}>
-              {busy ? text.busy : text.submit}
-            </Button>
+            {(mode !== 'code' || codeOffered) && (
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} aria-busy={busy}>
+                {busy ? text.busy : text.submit}
+              </Button>
+            )}
 
-            {mode === 'reset' ? (
+            {mode === 'reset' || mode === 'code' ? (
               <Button
                 type="button"
                 variant="text"

@@ -8,6 +8,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { MemoriesCard } from './memories-card';
 import { ProfileCard } from './profile-card';
+import { SignedInDevicesCard } from './signed-in-devices-card';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 import { StoryCard } from './story-card';
 
@@ -25,6 +26,8 @@ export type ProfileSlots = {
   takeout?: ReactNode;
   /** On one's own profile: bringing an export's ZIP in. */
   archiveImport?: ReactNode;
+  /** On one's own profile: two-step sign-in, on or off. */
+  twoStep?: ReactNode;
 };
 
 type ProfilePageProps = ProfileSlots & {
@@ -43,6 +46,7 @@ export function ProfilePage({
   relationAction,
   takeout,
   archiveImport,
+  twoStep,
 }: ProfilePageProps) {
   return (
     <>
@@ -84,6 +88,8 @@ export function ProfilePage({
         {own && takeout}
         {own && archiveImport}
         {own && <ChangePasswordCard />}
+        {own && twoStep}
+        {own && <SignedInDevicesCard />}
         {own && <SignOutEverywhereCard />}
         {own && <DeleteAccountCard />}
       </Box>
