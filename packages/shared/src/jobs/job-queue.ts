@@ -32,6 +32,8 @@ export interface JobRun<T> {
   lastAttempt: boolean;
 }
 
+export type JobState = 'waiting' | 'running' | 'completed' | 'failed';
+
 /** What a sender needs from the queue (so services can be tested with the real queue or without jobs). */
 export interface JobSender {
   /** Queues a job; with `key`, at most one job per key waits or runs at a time (a second send is dropped). */
@@ -170,6 +172,23 @@ export class JobQueue implements JobSender {
       await this.boss.fail(job.name, job.id, { message: 'The worker stopped while doing this job' });
     }
     return jobs.length;
+  }
+
+  /**
+   * Where the newest job of `key` is: waiting (also between retries), running, completed, failed (retries spent
+   * or cancelled), or null when none was sent. Another process waits on a job it queued this way.
+   */
+  async latestState(kind: string, key: string): Promise<JobState | null> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT state FROM "${this.options.schema}".job WHERE name = $1 AND singleton_key = $2
+          ORDER BY created_on DESC LIMIT 1`,
+      [kind, key],
+    );
+    const state = (rows[0] as { state: string } | undefined)?.state;
+    if (state === undefined) return null;
+    if (state === 'created' || state === 'retry') return 'waiting';
+    if (state === 'active') return 'running';
+    return state === 'completed' ? 'completed' : 'failed';
   }
 
   /** Counts of this kind's jobs waiting and running (for health and tests). */
