@@ -61,15 +61,16 @@ export class FamilyPartJobs implements OnApplicationShutdown {
     await this.queue.close(0);
   }
 
-  /** An export's family.ged and the ties and records archive.json names, written by the family worker. */
-  async exportPart(
-    exportId: number,
-    userId: number,
-    scope: ExportScope,
-  ): Promise<{ gedcom: Buffer; part: TakeoutFamilyPart }> {
-    const folder = takeoutFamilyFolder('export', exportId);
+  /** Queues an export's family part, so the family worker writes it while this worker reads the rest. */
+  async startExport(exportId: number, userId: number, scope: ExportScope): Promise<void> {
     const job: TakeoutFamilyExportJob = { exportId, userId, scope };
-    await this.run(TAKEOUT_FAMILY_EXPORT.name, job, folder);
+    await this.queue.send(TAKEOUT_FAMILY_EXPORT.name, job, takeoutFamilyFolder('export', exportId));
+  }
+
+  /** An export's family.ged and the ties and records archive.json names, once the family worker wrote them. */
+  async exportPart(exportId: number): Promise<{ gedcom: Buffer; part: TakeoutFamilyPart }> {
+    const folder = takeoutFamilyFolder('export', exportId);
+    await this.waitFor(TAKEOUT_FAMILY_EXPORT.name, folder);
     const gedcom = await bytesOf(await this.storage.get(`${folder}/family.ged`));
     const part = JSON.parse((await bytesOf(await this.storage.get(`${folder}/family.json`))).toString('utf8'));
     return { gedcom, part: part as TakeoutFamilyPart };
@@ -89,7 +90,8 @@ export class FamilyPartJobs implements OnApplicationShutdown {
     const folder = takeoutFamilyFolder('import', importId);
     await this.storage.put(`${folder}/family.ged`, createReadStream(path), { contentType: 'text/plain' });
     const job: TakeoutFamilyImportJob = { importId, createdBy, known: Object.fromEntries(known) };
-    await this.run(TAKEOUT_FAMILY_IMPORT.name, job, folder);
+    await this.queue.send(TAKEOUT_FAMILY_IMPORT.name, job, folder);
+    await this.waitFor(TAKEOUT_FAMILY_IMPORT.name, folder);
     const answer = JSON.parse(
       (await bytesOf(await this.storage.get(`${folder}/people.json`))).toString('utf8'),
     ) as TakeoutFamilyPeople;
@@ -108,9 +110,11 @@ export class FamilyPartJobs implements OnApplicationShutdown {
     for (const name of ['family.ged', 'family.json', 'people.json']) await this.storage.delete(`${folder}/${name}`);
   }
 
-  /** Queues the job (none is added while one of the same key waits or runs) and waits until it has ended. */
-  private async run(kind: string, data: object, key: string): Promise<void> {
-    await this.queue.send(kind, data, key);
+  /**
+   * Waits until the newest job of the key has ended (a send while one of the key waits or runs adds none, so a
+   * retry waits on the job an earlier try queued).
+   */
+  private async waitFor(kind: string, key: string): Promise<void> {
     const until = Date.now() + WAIT_LIMIT_MS;
     for (;;) {
       const state = await this.queue.latestState(kind, key);

@@ -92,10 +92,9 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** The ZIP's size, or null when the export was deleted while it was written (its ZIP is then removed). */
   private async write(row: ExportRow): Promise<number | null> {
     // The family worker writes family.ged and the ties while this worker reads the rest.
-    const [family, content] = await Promise.all([
-      this.familyPart.exportPart(row.id, row.userId, row.scope),
-      this.gather(row),
-    ]);
+    await this.familyPart.startExport(row.id, row.userId, row.scope);
+    const content = await this.gather(row);
+    const family = await this.familyPart.exportPart(row.id);
     content.archiveId = family.part.archiveId;
     content.xrefs = family.part.xrefs;
     content.partnerships = family.part.partnerships;
