@@ -277,6 +277,48 @@ describe('GEDCOM import and export (real Postgres, auth, profile, media, family 
     ]);
   }, 60_000);
 
+  it('skips a tie that would make someone in the archive their own ancestor, and keeps the rest of the file', async () => {
+    const gedcom = (lines: string[]) => Buffer.from(['0 HEAD', '1 CHAR UTF-8', ...lines, '0 TRLR', ''].join('\n'));
+    const person = (xref: string, name: string, born: string) => [
+      `0 @${xref}@ INDI`,
+      `1 NAME ${name}`,
+      '1 BIRT',
+      `2 DATE ${born}`,
+    ];
+    // Ida is Nils's mother, and Nils is Ebba's father.
+    await importInProcess(
+      gedcom([
+        ...person('I1', 'Ida /Ek/', '1901'),
+        ...person('I2', 'Nils /Ek/', '1930'),
+        ...person('I3', 'Ebba /Ek/', '1960'),
+        '0 @F1@ FAM',
+        '1 WIFE @I1@',
+        '1 CHIL @I2@',
+        '0 @F2@ FAM',
+        '1 HUSB @I2@',
+        '1 CHIL @I3@',
+      ]),
+      'ek.ged',
+    );
+    // Another file, the same three people by name and birth: Ebba as Ida's mother (a circle), and Ebba's son Per.
+    const other = await importInProcess(
+      gedcom([
+        ...person('P1', 'Ida /Ek/', '1901'),
+        ...person('P3', 'Ebba /Ek/', '1960'),
+        ...person('P4', 'Per /Ek/', '1990'),
+        '0 @F9@ FAM',
+        '1 WIFE @P3@',
+        '1 CHIL @P1@',
+        '1 CHIL @P4@',
+      ]),
+      'ek-wrong.ged',
+    );
+    expect(other.report).toMatchObject({ matched: 2, created: 1, children: 1 });
+    expect(other.report!.skipped.map((line) => line.reason)).toEqual([
+      'Line 17: in the archive Ebba Ek (born 1960) already descends from Ida Ek (born 1901), so cannot also be their parent; the tie was skipped.',
+    ]);
+  }, 60_000);
+
   it('keeps other programs’ UIDs: a later export of theirs finds the same people under new ids and names', async () => {
     const original = readFileSync(join(GEDCOM_DIR, 'edge-cases/rootsmagic-2026-export.ged'), 'utf8');
     const first = await importInProcess(Buffer.from(original), 'rm.ged');

@@ -6,6 +6,7 @@ import type { ChildRelation, GedcomData, GedcomEvent, GedcomPerson } from '../ge
 import { personLabel } from '../gedcom-format/person-label';
 import { FamilyGraphTransaction } from '../repositories/relation.repository';
 import { GedcomImportRepository } from './import.repository';
+import { Lineage } from './lineage';
 
 interface Tie {
   from: number;
@@ -94,15 +95,18 @@ export class GedcomTieWriter {
       this.chooseCurrent(fresh, currentNow);
       const among = fresh.filter((tie) => !tie.touchesArchive);
       await this.insert(tx, among, createdBy);
+      // The rules for ties that reach the archive, checked in order against the archive with those before them.
+      const lineage = await Lineage.read(tx);
       const reaching: Tie[] = [];
       for (const tie of fresh.filter((candidate) => candidate.touchesArchive)) {
-        const refusal = await this.refusal(graph, tie, who);
+        const refusal = this.refusal(lineage, tie, who);
         if (refusal) skipped.push({ line: tie.line, reason: refusal });
         else {
-          await this.insert(tx, [tie], createdBy);
+          if (tie.type === 'parent') lineage.add(tie.from, tie.to, tie.kind === 'birth');
           reaching.push(tie);
         }
       }
+      await this.insert(tx, reaching, createdBy);
       const written = [...among, ...reaching];
       return {
         partnerships: written.filter((tie) => tie.type === 'spouse').length,
@@ -195,17 +199,13 @@ export class GedcomTieWriter {
   }
 
   /** The family graph rules for a tie that reaches someone already in the archive (docs/product.md). */
-  private async refusal(
-    graph: FamilyGraphTransaction,
-    tie: Tie,
-    who: (record: string) => string,
-  ): Promise<string | null> {
+  private refusal(lineage: Lineage, tie: Tie, who: (record: string) => string): string | null {
     if (tie.type !== 'parent') return null;
     const [child, parent] = tie.records;
-    if (tie.kind === 'birth' && (await graph.parentCount(tie.from)) >= 2) {
+    if (tie.kind === 'birth' && lineage.birthParentCount(tie.from) >= 2) {
       return `Line ${tie.line}: in the archive ${who(child)} already has two birth parents, so ${who(parent)} was not added as a third.`;
     }
-    if (await graph.isAncestor(tie.from, tie.to)) {
+    if (lineage.isAncestor(tie.from, tie.to)) {
       return `Line ${tie.line}: in the archive ${who(parent)} already descends from ${who(child)}, so cannot also be their parent; the tie was skipped.`;
     }
     return null;
