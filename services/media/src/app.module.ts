@@ -27,7 +27,6 @@ import { TrashRepository } from './repositories/trash.repository';
 import { AlbumAccessCache } from './services/album-access.cache';
 import { AlbumItemsService } from './services/album-items.service';
 import { BulkMediaService } from './services/bulk-media.service';
-import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
 import { FileService } from './services/file.service';
 import { FullSizeRenderer } from './services/full-size-renderer';
@@ -101,7 +100,6 @@ export class AppModule {
         MediaService,
         TrashService,
         BrowseService,
-        AlbumPreviewsService,
         UploadService,
         UploadThumbnailer,
         FileService,

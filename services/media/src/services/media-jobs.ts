@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ALBUM_DETACH } from '@family/contract';
 import { type JobKind, JobQueue } from '@family/shared/jobs';
 import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
@@ -31,6 +32,8 @@ export const MEDIA_JOB_KINDS: JobKind[] = [
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
   TAKEOUT_IMPORT,
   EXPIRE_UPLOADS,
+  // A deleted album's items, queued by albums in the deletion's transaction (worker/album-detacher.ts).
+  ALBUM_DETACH,
 ];
 
 export interface ExportJobData {
