@@ -146,19 +146,19 @@ export function mediaListAlone(pool, { viewerId, limit, taggedUserId }) {
 
 /**
  * What one `GET /api/albums` asks of the database: albums' own statement (every album the person sees, with its
- * members), media's (each album's count and four newest items), and the names of the creators and members. The
- * statements are the services' own (services/albums and services/media `*.sql.js`, built by `npm run build`).
+ * members), the album preview rows media keeps (each album's count and four newest items), and the names of the
+ * creators and members. The statements are the services' own (services/albums `*.sql.js`, built by `npm run build`).
  */
 export async function albumListAlone(pool, { viewerId, albums: expected }) {
   const { LISTED_COLUMNS, VISIBLE_IDS } = await import('../../services/albums/dist/repositories/album-list.sql.js');
-  const { ALBUM_PREVIEWS_SQL } = await import('../../services/media/dist/repositories/album-previews.sql.js');
+  const { ALBUM_PREVIEWS_SQL } = await import('../../services/albums/dist/repositories/album-previews.sql.js');
   return () =>
     onOneConnection(pool, async (client) => {
       const { rows: albums } = await client.query(
         `SELECT ${LISTED_COLUMNS} FROM albums a WHERE a.id IN (${VISIBLE_IDS}) ORDER BY a.created_at DESC, a.id DESC`,
         [viewerId],
       );
-      await client.query(ALBUM_PREVIEWS_SQL, [albums.map((album) => album.id), 4]);
+      await client.query(ALBUM_PREVIEWS_SQL, [albums.map((album) => album.id)]);
       const people = new Set(albums.flatMap((album) => [album.createdBy, ...album.memberIds]));
       await client.query(PEOPLE_SQL, [[...people]]);
       if (albums.length < expected) throw new Error('The plain SQL album list came back short.');

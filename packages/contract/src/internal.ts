@@ -38,27 +38,16 @@ export interface AlbumAccess {
 }
 
 /**
- * POST /internal/albums/summaries (media): answers AlbumSummaries for `albumIds`. `keptAlbumIds` are albums whose
- * summaries the caller keeps, read under `keptGeneration`: while that is still media's generation of album
- * previews, media leaves them out of the answer (docs/architecture.md "Caches").
+ * A deleted album's items are detached by the media worker, a job albums queues in media's queue inside the
+ * deletion's transaction (docs/architecture.md "Who calls whom"): albums never calls media.
  */
-export interface AlbumSummariesRequest {
-  albumIds: number[];
-  keptGeneration?: string;
-  keptAlbumIds?: number[];
+export const ALBUM_DETACH_QUEUE = 'media_jobs';
+export const ALBUM_DETACH = { name: 'album-detach', retryLimit: 10, retryDelaySeconds: 5 };
+export interface AlbumDetachJob {
+  albumId: number;
 }
 
-/**
- * The summaries asked for, and the generation of album previews media read before them: they stay true until it
- * changes. When `generation` is the caller's `keptGeneration`, the kept albums are left out; otherwise every album
- * asked for is in.
- */
-export interface AlbumSummaries {
-  generation: string;
-  summaries: Record<number, AlbumMediaSummary>;
-}
-
-/** How many items an album holds, and its newest few. */
+/** How many items an album holds, and its newest few (media keeps them in a table albums reads). */
 export interface AlbumMediaSummary {
   itemCount: number;
   items: AlbumPreviewItem[];

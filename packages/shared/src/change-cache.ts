@@ -5,7 +5,7 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * Kinds a service raises itself, by a trigger on its own tables, for its own caches of its own data: never
  * announced, read like the others (ChangeGenerations.current).
  */
-export type OwnChangeKind = 'media-items' | 'album-previews';
+export type OwnChangeKind = 'media-items';
 
 interface Entry<V> {
   generation: string;

@@ -11,6 +11,7 @@ const kinds = [
   { name: 'slow', retryLimit: 1, retryDelaySeconds: 1 },
   { name: 'busy', retryLimit: 0, retryDelaySeconds: 1 },
   { name: 'quick', retryLimit: 0, retryDelaySeconds: 1 },
+  { name: 'awaited', retryLimit: 0, retryDelaySeconds: 1 },
 ];
 
 const open: JobQueue[] = [];
@@ -59,6 +60,34 @@ test('a job sent by a sender is run once by a worker, with its data', async () =
   expect(run.lastAttempt).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(runs).toHaveLength(1);
+});
+
+test('another process waits on a keyed job by its state: waiting, running, completed, then failed when sent again', async () => {
+  const sender = await queue('sender');
+  expect(await sender.latestState('awaited', 'part-1')).toBeNull();
+  await sender.send('awaited', { fail: false }, 'part-1');
+  expect(await sender.latestState('awaited', 'part-1')).toBe('waiting');
+  const worker = await queue('worker');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await worker.work<{ fail: boolean }>('awaited', async ({ data }) => {
+    await held;
+    if (data.fail) throw new Error('the tree is away');
+  });
+  const stateBecomes = async (state: string) => {
+    const until = Date.now() + 20_000;
+    while ((await sender.latestState('awaited', 'part-1')) !== state) {
+      if (Date.now() > until) throw new Error(`The job never became ${state}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await stateBecomes('running');
+  release();
+  await stateBecomes('completed');
+  // A second job of the key, sent once the first ended, is the one its state tells of.
+  await sender.send('awaited', { fail: true }, 'part-1');
+  await stateBecomes('failed');
+  expect(await sender.latestState('awaited', 'part-2')).toBeNull();
 });
 
 test('a failing job is tried again with backoff, and the last try says so', async () => {

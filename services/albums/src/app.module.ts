@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MediaClient } from '@family/shared/clients';
-import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
+import { ArchiveCoreModule, databaseModule, NotificationOutbox } from '@family/shared/nest';
 import type { AlbumsConfig } from './config';
 import { AlbumMemberController } from './controllers/album-member.controller';
 import { AlbumController } from './controllers/album.controller';
@@ -12,13 +11,14 @@ import { InternalPurgeController } from './controllers/internal-purge.controller
 import { albumsDatabase } from './data-source';
 import { AlbumMemberEntity } from './entities/album-member.entity';
 import { AlbumEntity } from './entities/album.entity';
+import { AlbumPreviewsRepository } from './repositories/album-previews.repository';
 import { TakeoutAlbumRepository } from './repositories/takeout-album.repository';
 import { AlbumRepository } from './repositories/album.repository';
 import { AlbumAccessService } from './services/album-access.service';
 import { AlbumImportService } from './services/album-import.service';
 import { AlbumPresenter } from './services/album-presenter';
+import { AlbumDetachJobs, albumDetachQueueProvider } from './services/album-detach-jobs';
 import { AlbumService } from './services/album.service';
-import { AlbumPreviewsCache } from './services/album-previews.cache';
 import { ALBUMS_CONFIG } from './services/tokens';
 
 @Module({})
@@ -48,8 +48,9 @@ export class AppModule {
       providers: [
         { provide: ALBUMS_CONFIG, useValue: config },
         AlbumRepository,
-        serviceClient(MediaClient, config.MEDIA_URL),
-        AlbumPreviewsCache,
+        AlbumPreviewsRepository,
+        albumDetachQueueProvider(config),
+        AlbumDetachJobs,
         AlbumPresenter,
         AlbumService,
         NotificationOutbox,

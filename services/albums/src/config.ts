@@ -1,7 +1,4 @@
-import { DirectoryConfig, IsServiceUrl } from '@family/shared';
+import { DirectoryConfig } from '@family/shared';
 
-export class AlbumsConfig extends DirectoryConfig {
-  /** Items go in and out of albums through the media service, which owns them. */
-  @IsServiceUrl('media')
-  MEDIA_URL!: string;
-}
+/** Albums calls no service but the people directory (docs/architecture.md "Who calls whom"). */
+export class AlbumsConfig extends DirectoryConfig {}

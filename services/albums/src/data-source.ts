@@ -1,4 +1,5 @@
 import {
+  CreateAlbumPreviews1769700000000,
   CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
   CreateNotifications1769600000000,
@@ -22,6 +23,7 @@ export function albumsDatabase(url: string) {
       AlbumImportSource1769000000000,
       CreateAnnouncedChanges1769450000000,
       CreateNotifications1769600000000,
+      CreateAlbumPreviews1769700000000,
     ],
   };
 }

@@ -2,26 +2,35 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@family/shared';
+import { ArchiveLogger } from '@family/shared/nest';
 import { addTestPerson, freePort, startTestApp, type TestApp, type TestPerson, testEnv } from '@family/shared/testing';
 import { AppModule as MediaModule } from '../../media/src/app.module';
 import { MediaConfig } from '../../media/src/config';
+import { MediaWorkerConfig } from '../../media/src/worker/worker-config';
+import { WorkerModule as MediaWorkerModule } from '../../media/src/worker.module';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
 import { ProfileConfig } from '../../profile/src/config';
 import { AppModule } from '../src/app.module';
 import { AlbumsConfig } from '../src/config';
 
-/** The albums service with the real profile and media services beside it, media files in a temp folder. */
+/**
+ * The albums service with the real profile and media services and the media worker (which detaches a deleted
+ * album's items) beside it, media files in a temp folder.
+ */
 export interface AlbumsStack {
   profile: TestApp;
   media: TestApp;
   albums: TestApp;
   db: DataSource;
   storageDir: string;
-  /** Another albums service on the same database whose media service cannot be reached. */
-  startWithoutMedia(): Promise<TestApp>;
+  /** Stops and starts the media worker again: what albums queues for it while it is away waits in Postgres. */
+  stopMediaWorker(): Promise<void>;
+  startMediaWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +39,7 @@ export type Person = TestPerson;
 export async function startAlbumsStack(): Promise<AlbumsStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'albums-test-objects-'));
   const profile = await startTestApp(ProfileModule.register(loadConfig(ProfileConfig, testEnv())));
-  // Media asks albums for album access and albums asks media for items: each needs the other's address.
+  // Media asks albums for album access: it needs albums' address before albums starts.
   const albumsPort = await freePort();
   const albumsUrl = `http://127.0.0.1:${albumsPort}`;
   const media = await startTestApp(
@@ -38,29 +47,42 @@ export async function startAlbumsStack(): Promise<AlbumsStack> {
       loadConfig(MediaConfig, testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: albumsUrl, STORAGE_DIR: storageDir })),
     ),
   );
-  const albumsConfig = (mediaUrl: string) =>
-    loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: mediaUrl }));
-  const albums = await startTestApp(AppModule.register(albumsConfig(media.url)), albumsPort);
-  const extra: TestApp[] = [];
-  return {
+  const albums = await startTestApp(
+    AppModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url }))),
+    albumsPort,
+  );
+  let worker: INestApplicationContext | null = null;
+  const stack: AlbumsStack = {
     profile,
     media,
     albums,
     storageDir,
     db: albums.app.get(DataSource),
-    async startWithoutMedia() {
-      const started = await startTestApp(AppModule.register(albumsConfig(`http://127.0.0.1:${await freePort()}`)));
-      extra.push(started);
-      return started;
+    async startMediaWorker() {
+      const config = loadConfig(
+        MediaWorkerConfig,
+        testEnv({ PROFILE_URL: profile.url, ALBUMS_URL: albumsUrl, STORAGE_DIR: storageDir }),
+      );
+      worker = await NestFactory.createApplicationContext(MediaWorkerModule.register(config), {
+        logger: new ArchiveLogger({ logLevels: ['error'] }),
+      });
+      worker.enableShutdownHooks();
+      await worker.init();
+    },
+    async stopMediaWorker() {
+      await worker?.close();
+      worker = null;
     },
     async close() {
-      for (const app of extra) await app.app.close();
+      await stack.stopMediaWorker();
       await albums.app.close();
       await media.app.close();
       await profile.app.close();
       await fs.rm(storageDir, { recursive: true, force: true });
     },
   };
+  await stack.startMediaWorker();
+  return stack;
 }
 
 /** A family member, made in the stack's profile service the way the auth service makes them at sign-up. */

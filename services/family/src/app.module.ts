@@ -6,20 +6,13 @@ import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
 import { FamilyController } from './controllers/family.controller';
 import { GedcomController } from './controllers/gedcom.controller';
-import { InternalTakeoutController } from './controllers/internal-takeout.controller';
-import { InternalGedcomTakeoutController } from './controllers/internal-gedcom-takeout.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
 import { PeopleController } from './controllers/people.controller';
 import { familyDatabase } from './data-source';
 import { RelationEntity } from './entities/relation.entity';
 import { FamilyJobsCloser, familyJobsProvider } from './gedcom-archive/family-jobs.provider';
-import { TakeoutFamilyService } from './gedcom-archive/takeout-family.service';
 import { GedcomExportService } from './gedcom-archive/export.service';
 import { GedcomImportRepository } from './gedcom-archive/import.repository';
-import { GedcomImporter } from './gedcom-archive/importer';
-import { GedcomMediaImporter } from './gedcom-archive/media';
-import { GedcomTakeoutService } from './gedcom-archive/takeout.service';
-import { GedcomTieWriter } from './gedcom-archive/ties';
 import { GEDCOM_STORAGE } from './gedcom-archive/jobs';
 import { GedcomUploadService } from './gedcom-archive/upload.service';
 import { RelationRepository } from './repositories/relation.repository';
@@ -44,14 +37,7 @@ export class AppModule {
         ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
       ],
       // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
-      controllers: [
-        GedcomController,
-        FamilyController,
-        PeopleController,
-        InternalPurgeController,
-        InternalTakeoutController,
-        InternalGedcomTakeoutController,
-      ],
+      controllers: [GedcomController, FamilyController, PeopleController, InternalPurgeController],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
         serviceClient(ProfileClient, config.PROFILE_URL),
@@ -64,12 +50,6 @@ export class AppModule {
         GedcomImportRepository,
         GedcomUploadService,
         GedcomExportService,
-        TakeoutFamilyService,
-        // A takeout's family.ged is imported at once, by the same importer the worker runs.
-        GedcomTieWriter,
-        GedcomMediaImporter,
-        GedcomImporter,
-        GedcomTakeoutService,
       ],
     };
   }

@@ -30,7 +30,6 @@ import { TrashRepository } from './repositories/trash.repository';
 import { AlbumAccessCache } from './services/album-access.cache';
 import { AlbumItemsService } from './services/album-items.service';
 import { BulkMediaService } from './services/bulk-media.service';
-import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
 import { FileService } from './services/file.service';
 import { FullSizeRenderer } from './services/full-size-renderer';
@@ -106,7 +105,6 @@ export class AppModule {
         MediaService,
         TrashService,
         BrowseService,
-        AlbumPreviewsService,
         UploadService,
         UploadThumbnailer,
         FileService,

@@ -1,6 +1,7 @@
 import {
   CreateAnnouncedChanges1769450000000,
   CreateChangeGenerations1764600000000,
+  CreateAlbumPreviews1769700000000,
   CreateNotifications1769600000000,
   dataSourceOptions,
 } from '@family/shared/nest';
@@ -16,6 +17,7 @@ import { Browse1769200000000 } from './migrations/1769200000000-browse';
 import { AlbumPreviews1769300000000 } from './migrations/1769300000000-album-previews';
 import { TagConfirmation1769400000000 } from './migrations/1769400000000-tag-confirmation';
 import { ResumableUploads1769500000000 } from './migrations/1769500000000-resumable-uploads';
+import { AlbumPreviewRows1769710000000 } from './migrations/1769710000000-album-preview-rows';
 import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-photos';
 import { Faces1769700000000 } from './migrations/1769700000000-faces';
 
@@ -44,6 +46,8 @@ export function mediaDatabase(url: string) {
       MotionPhotos1769510000000,
       CreateNotifications1769600000000,
       Faces1769700000000,
+      CreateAlbumPreviews1769700000000,
+      AlbumPreviewRows1769710000000,
     ],
   };
 }

@@ -6,11 +6,13 @@ import { mediaDatabase } from './data-source';
 import { MediaItemEntity } from './entities/media-item.entity';
 import { MediaTagEntity } from './entities/media-tag.entity';
 import { MediaKitModule } from './media-kit';
+import { AlbumItemsRepository } from './repositories/album-items.repository';
 import { ProcessingRepository } from './repositories/processing.repository';
 import { TrashRepository } from './repositories/trash.repository';
 import { MediaPurger } from './services/media-purger';
 import { MEDIA_STORAGE } from './services/storage.provider';
 import { TakeoutModule } from './takeout';
+import { AlbumDetacher } from './worker/album-detacher';
 import { MediaPreparer } from './worker/media-preparer';
 import { MediaWorker } from './worker/media-worker.service';
 import { TrashExpiry } from './worker/trash-expiry';
@@ -20,7 +22,8 @@ import type { MediaWorkerConfig } from './worker/worker-config';
 
 /**
  * The media worker's application: the media database and storage, the queue, no HTTP. Takeout's exports and
- * imports are its TakeoutModule, which makes the internal calls to the other services.
+ * imports are its TakeoutModule, which makes the internal calls to the other services. It also detaches a deleted
+ * album's items (a job albums queues).
  */
 @Module({})
 export class WorkerModule {
@@ -50,6 +53,8 @@ export class WorkerModule {
         TrashExpiry,
         UploadRecordRepository,
         UploadExpiry,
+        AlbumItemsRepository,
+        AlbumDetacher,
       ],
     };
   }

@@ -1,6 +1,9 @@
 import request from 'supertest';
+import { ALBUM_DETACH } from '@family/contract';
+import { ALBUM_PREVIEWS_TABLE } from '@family/shared/nest';
 import { asService } from '@family/shared/testing';
 import { AlbumItemsRepository } from '../src/repositories/album-items.repository';
+import { MediaWorkerQueue } from '../src/worker/worker-queue';
 import {
   addPerson,
   jpegWithExif,
@@ -14,14 +17,13 @@ import {
   waitPrepared,
 } from './support';
 
-describe('media internal routes (for the auth and albums services)', () => {
+describe('media internal routes (for the auth and family services) and the album preview rows', () => {
   let stack: MediaStack;
   let gwen: Person;
   let hank: Person;
-  const albums = asService('albums');
 
   beforeAll(async () => {
-    // A database of its own: the album previews' generation must not move with other spec files' leftovers.
+    // A database of its own: the album ids used here exist only in this spec.
     stack = await startMediaStack({ ownDatabase: true });
     gwen = await addPerson(stack, 201, 'gwen', 'Gwen');
     hank = await addPerson(stack, 202, 'hank', 'Hank');
@@ -43,32 +45,45 @@ describe('media internal routes (for the auth and albums services)', () => {
   it('refuses people and forged tokens on internal routes', async () => {
     await internal().delete('/internal/users/1').set(gwen.headers).expect(403);
     await internal()
-      .post('/internal/albums/summaries')
+      .get('/internal/users/1/tag-count')
       .set(asService('albums', 'another-secret-of-enough-length'))
-      .send({ albumIds: [1] })
       .expect(403);
-    await internal().post('/internal/albums/1/detach').expect(403);
   });
 
+  /** The preview row media keeps for an album in the table albums reads (none: no items). */
+  const preview = async (albumId: number) => {
+    const [row] = await stack.db.query(
+      `SELECT item_count AS "itemCount", items FROM ${ALBUM_PREVIEWS_TABLE} WHERE album_id = $1`,
+      [albumId],
+    );
+    return row ?? { itemCount: 0, items: [] };
+  };
+
   describe('albums that go away', () => {
-    it("detaches a deleted album's items: they stay, visible to everyone again", async () => {
+    it("detaches a deleted album's items, a job albums queues: they stay, visible to everyone again", async () => {
       const a = await photo(gwen, 'Album item one');
       const b = await photo(gwen, 'Album item two');
       for (const item of [a, b]) {
         await putInAlbum(item, 39);
       }
       await request(stack.media.url).get(`/api/media/${a.id}`).set(hank.headers).expect(404);
-      await internal().post('/internal/albums/39/detach').set(albums).expect(204);
+      const queue = stack.worker!.get(MediaWorkerQueue).open;
+      await queue.send(ALBUM_DETACH.name, { albumId: 39 }, 'album-39');
+      const until = Date.now() + 20_000;
+      while ((await request(stack.media.url).get(`/api/media/${a.id}`).set(hank.headers)).status !== 200) {
+        if (Date.now() > until) throw new Error('The album was not detached within 20 s');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
       for (const item of [a, b]) {
         expect(
           (await request(stack.media.url).get(`/api/media/${item.id}`).set(hank.headers).expect(200)).body.albumId,
         ).toBeNull();
       }
-      await internal().post('/internal/albums/39/detach').set(albums).expect(204);
+      expect(await preview(39)).toEqual({ itemCount: 0, items: [] });
     });
   });
 
-  it('summarises many albums in one call: counts and the four newest items each', async () => {
+  it("keeps each album's preview row: its count and four newest items, as a card shows them", async () => {
     const made: Record<string, number> = {};
     for (const [title, date, albumId] of [
       ['A1', '2001-01-01', 41],
@@ -89,58 +104,18 @@ describe('media internal routes (for the auth and albums services)', () => {
       await putInAlbum(item, albumId);
       made[title] = item.id;
     }
-    // The worker prepares each document, and that changes what a preview shows: the generation settles once all are.
     for (const id of Object.values(made)) await waitPrepared(stack, gwen, id);
-    const response = await internal()
-      .post('/internal/albums/summaries')
-      .set(albums)
-      .send({ albumIds: [41, 42, 43, 41] })
-      .expect(200);
-    const { generation, summaries } = response.body;
-    expect(Object.keys(summaries).sort()).toEqual(['41', '42', '43']);
-    expect(summaries['41'].itemCount).toBe(5);
-    expect(summaries['41'].items.map((i: { title: string }) => i.title)).toEqual(['A5', 'A4', 'A3', 'A2']);
+    const first = await preview(41);
+    expect(first.itemCount).toBe(5);
+    expect(first.items.map((i: { title: string }) => i.title)).toEqual(['A5', 'A4', 'A3', 'A2']);
     // A preview is what an album card shows, no more: a document has no thumbnail, so its card shows an icon.
-    expect(summaries['41'].items[0]).toEqual({ id: made.A5, type: 'document', title: 'A5', thumbnailUrl: null });
-    expect(summaries['42']).toMatchObject({ itemCount: 1, items: [{ title: 'B1' }] });
-    expect(summaries['43']).toEqual({ itemCount: 0, items: [] });
-    // No albums: the generation alone, the same while nothing changed.
-    expect(
-      (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: [] }).expect(200)).body,
-    ).toEqual({ generation, summaries: {} });
-    // What the caller keeps under the current generation is left out; under an older one, it is answered again.
-    const keeping = (keptGeneration: string) =>
-      internal()
-        .post('/internal/albums/summaries')
-        .set(albums)
-        .send({ albumIds: [41, 42], keptGeneration, keptAlbumIds: [41] })
-        .expect(200);
-    expect(Object.keys((await keeping(generation)).body.summaries)).toEqual(['42']);
-    expect(Object.keys((await keeping(`${Number(generation) - 1}`)).body.summaries)).toEqual(['41', '42']);
-    expect(
-      (await internal().post('/internal/albums/summaries').set(albums).send({ albumIds: 'x' }).expect(400)).body
-        .message,
-    ).toBe('albumIds must be a list of album ids');
-    const refused = async (body: object) =>
-      (await internal().post('/internal/albums/summaries').set(albums).send(body).expect(400)).body.message;
-    expect(await refused({ albumIds: [41], keptGeneration: 7, keptAlbumIds: [41] })).toBe(
-      'keptGeneration must be a generation number',
-    );
-    expect(await refused({ albumIds: [41], keptGeneration: generation, keptAlbumIds: ['x'] })).toBe(
-      'keptAlbumIds must be album ids',
-    );
+    expect(first.items[0]).toEqual({ id: made.A5, type: 'document', title: 'A5', thumbnailUrl: null });
+    expect(await preview(42)).toMatchObject({ itemCount: 1, items: [{ title: 'B1' }] });
+    expect(await preview(43)).toEqual({ itemCount: 0, items: [] });
   });
 
-  it('keeps each album’s preview while nothing changes, and shows any change of it on the very next call', async () => {
-    const summary = async (albumId: number) =>
-      (
-        await internal()
-          .post('/internal/albums/summaries')
-          .set(albums)
-          .send({ albumIds: [albumId] })
-          .expect(200)
-      ).body.summaries[albumId];
-    const preview = (item: { id: number }, title: string) => ({
+  it('shows any change of an album’s items in its preview row at once, whatever wrote it', async () => {
+    const shown = (item: { id: number }, title: string) => ({
       id: item.id,
       type: 'photo',
       title,
@@ -150,35 +125,29 @@ describe('media internal routes (for the auth and albums services)', () => {
     const dock = await photo(gwen, 'Dock');
     for (const item of [boat, dock]) {
       await putInAlbum(item, 51);
-      // Prepared, so the worker writes nothing more while the kept preview is looked at.
       await waitPrepared(stack, gwen, item.id);
     }
-    expect(await summary(51)).toEqual({ itemCount: 2, items: [preview(dock, 'Dock'), preview(boat, 'Boat')] });
+    expect(await preview(51)).toEqual({ itemCount: 2, items: [shown(dock, 'Dock'), shown(boat, 'Boat')] });
 
-    const read = jest.spyOn(stack.media.app.get(AlbumItemsRepository), 'albumPreviews');
-    try {
-      await summary(51);
-      expect(read).not.toHaveBeenCalled();
-
-      const media = () => request(stack.media.url);
-      await media().patch(`/api/media/${dock.id}`).set(gwen.headers).send({ title: 'Jetty' }).expect(200);
-      expect((await summary(51)).items[0]).toEqual(preview(dock, 'Jetty'));
-      await media().delete(`/api/media/${dock.id}`).set(gwen.headers).expect(204);
-      expect(await summary(51)).toEqual({ itemCount: 1, items: [preview(boat, 'Boat')] });
-      await media().post(`/api/trash/${dock.id}/restore`).set(gwen.headers).expect(200);
-      expect((await summary(51)).itemCount).toBe(2);
-      // Any write path is seen, even one straight to the database: the worker giving up on an item, say.
-      await stack.db.query(`UPDATE media_items SET processing = 'failed', processing_error = 'Broken' WHERE id = $1`, [
-        boat.id,
-      ]);
-      expect((await summary(51)).items[1]).toEqual({ ...preview(boat, 'Boat'), thumbnailUrl: null });
-      // Taken out by its uploader, through media's album route (albums would not know album 51: it is only here).
-      expect(await stack.media.app.get(AlbumItemsRepository).detachFromAlbum(boat.id, 51)).toBe(true);
-      expect(await summary(51)).toEqual({ itemCount: 1, items: [preview(dock, 'Jetty')] });
-      expect(read).toHaveBeenCalledTimes(5);
-    } finally {
-      read.mockRestore();
-    }
+    const media = () => request(stack.media.url);
+    await media().patch(`/api/media/${dock.id}`).set(gwen.headers).send({ title: 'Jetty' }).expect(200);
+    expect((await preview(51)).items[0]).toEqual(shown(dock, 'Jetty'));
+    await media().delete(`/api/media/${dock.id}`).set(gwen.headers).expect(204);
+    expect(await preview(51)).toEqual({ itemCount: 1, items: [shown(boat, 'Boat')] });
+    await media().post(`/api/trash/${dock.id}/restore`).set(gwen.headers).expect(200);
+    expect((await preview(51)).itemCount).toBe(2);
+    // Any write path is seen, even one straight to the database: the worker giving up on an item, say.
+    await stack.db.query(`UPDATE media_items SET processing = 'failed', processing_error = 'Broken' WHERE id = $1`, [
+      boat.id,
+    ]);
+    expect((await preview(51)).items[1]).toEqual({ ...shown(boat, 'Boat'), thumbnailUrl: null });
+    // Taken out by its uploader, through media's album route (albums would not know album 51: it is only here).
+    expect(await stack.media.app.get(AlbumItemsRepository).detachFromAlbum(boat.id, 51)).toBe(true);
+    expect(await preview(51)).toEqual({ itemCount: 1, items: [shown(dock, 'Jetty')] });
+    // Moved to another album in one statement: both rows change.
+    await stack.db.query(`UPDATE media_items SET album_id = 52 WHERE id = $1`, [dock.id]);
+    expect(await preview(51)).toEqual({ itemCount: 0, items: [] });
+    expect(await preview(52)).toEqual({ itemCount: 1, items: [shown(dock, 'Jetty')] });
   });
 
   it("purges a person's uploads with files and thumbnails, and their tags, in batches and idempotently", async () => {

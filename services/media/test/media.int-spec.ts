@@ -4,7 +4,6 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
-import { asService } from '@family/shared/testing';
 import { KIND_MESSAGES } from '../src/processing/sniff';
 import { AlbumItemsRepository } from '../src/repositories/album-items.repository';
 import {
@@ -839,11 +838,6 @@ describe('media service (real Postgres, real profile and albums services)', () =
         .send({ albumId: Number(BEYOND_INT) })
         .expect(400);
       expect(move.body.message).toBe('albumId must be an album id');
-      await request(stack.media.url)
-        .post('/internal/albums/summaries')
-        .set(asService('albums'))
-        .send({ albumIds: [Number(BEYOND_INT)] })
-        .expect(400);
     });
 
     it('refuses text with a null character, sent as JSON or in an upload form, and keeps nothing', async () => {

@@ -22,6 +22,7 @@ import { AppModule as AuthModule } from '../../auth/src/app.module';
 import { AuthConfig } from '../../auth/src/config';
 import { AppModule as FamilyModule } from '../../family/src/app.module';
 import { FamilyConfig } from '../../family/src/config';
+import { WorkerModule as FamilyWorkerModule } from '../../family/src/worker.module';
 import { AppModule as ProfileModule } from '../../profile/src/app.module';
 import { ProfileConfig } from '../../profile/src/config';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -45,8 +46,8 @@ export interface MediaStack {
   albums: TestApp;
   media: TestApp;
   /**
-   * Auth and family, when asked for: takeout exports read ties and GEDCOM from family, and a takeout import's
-   * family.ged goes through them.
+   * Auth and family (the service and its worker), when asked for: a takeout's family part (an export's ties and
+   * GEDCOM, an import's family.ged) is a job of the family worker.
    */
   auth: TestApp | null;
   family: TestApp | null;
@@ -106,16 +107,20 @@ export async function startMediaStack(
     AlbumsModule.register(loadConfig(AlbumsConfig, testEnv({ PROFILE_URL: profile.url, MEDIA_URL: media.url }))),
     albumsPort,
   );
-  const family = options.family
-    ? await startTestApp(
-        FamilyModule.register(
-          loadConfig(
-            FamilyConfig,
-            testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth!.url, MEDIA_URL: media.url, STORAGE_DIR: storageDir }),
-          ),
-        ),
-      )
+  const familyConfig = () =>
+    loadConfig(
+      FamilyConfig,
+      testEnv({ PROFILE_URL: profile.url, AUTH_URL: auth!.url, MEDIA_URL: media.url, STORAGE_DIR: storageDir }),
+    );
+  const family = options.family ? await startTestApp(FamilyModule.register(familyConfig())) : null;
+  // A takeout's family part is a job of the family worker (docs/architecture.md "Takeout export").
+  const familyWorker = options.family
+    ? await NestFactory.createApplicationContext(FamilyWorkerModule.register(familyConfig()), {
+        logger: new ArchiveLogger({ logLevels: ['error'] }),
+      })
     : null;
+  familyWorker?.enableShutdownHooks();
+  await familyWorker?.init();
   const stack: MediaStack = {
     profile,
     albums,
@@ -133,7 +138,6 @@ export async function startMediaStack(
           STORAGE_DIR: storageDir,
           PROFILE_URL: profile.url,
           ALBUMS_URL: albums.url,
-          ...(family ? { FAMILY_URL: family.url } : {}),
           ...options.mediaEnv,
         }),
       );
@@ -149,6 +153,7 @@ export async function startMediaStack(
     },
     async close() {
       await stack.stopWorker();
+      await familyWorker?.close();
       await family?.app.close();
       await media.app.close();
       await albums.app.close();

@@ -444,6 +444,39 @@ describe('takeout import (real services, queue, worker and files)', () => {
     ).toEqual([]);
   });
 
+  it("fails with the family service's sentence when the export's family.ged is refused, and leaves no files", async () => {
+    // The family worker imports the tree as a job; its refusal comes back through the job's answer in storage.
+    const refusedSpec: TakeoutSpec = {
+      archiveId: 'archive-refused-tree',
+      exportedBy: olga,
+      people: [{ ...olga }, { ...ghost }],
+      albums: [],
+      memories: [],
+      items: [
+        {
+          media: { id: 31, type: 'photo', title: 'Ghost alone', originalName: 'ghost.png', tags: [ghost] },
+          data: await png('0f1e2d'),
+        },
+      ],
+      familyGed: 'Dear family, this is not our tree after all.\n',
+    };
+    const before = await counts();
+    const keysBefore = await storedKeys(stack);
+    const answer = await send(other, await buildTakeoutZip(refusedSpec)).expect(202);
+    const job = await finished(other, answer.body.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(
+      'The family tree of the export was refused: This file is not GEDCOM: choose the .ged file your genealogy ' +
+        'program exported, or a ZIP (GEDZIP) holding it.',
+    );
+    expect(await counts()).toEqual(before);
+    const until = Date.now() + 15_000;
+    while (JSON.stringify(await storedKeys(stack)) !== JSON.stringify(keysBefore) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await storedKeys(stack)).toEqual(keysBefore);
+  });
+
   it("goes with its member's account when the account is deleted", async () => {
     expect(
       (await request(stack.media.url).get('/api/imports').set(other.headers).expect(200)).body.length,

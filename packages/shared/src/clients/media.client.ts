@@ -1,11 +1,4 @@
-import type {
-  AlbumSummaries,
-  AlbumSummariesRequest,
-  MergeTagsRequest,
-  NewAccountTagsRequest,
-  TaggedMediaFile,
-  TakeoutMediaQuery,
-} from '@family/contract';
+import type { MergeTagsRequest, NewAccountTagsRequest, TaggedMediaFile, TakeoutMediaQuery } from '@family/contract';
 import { ServiceClient } from './service-client';
 
 /** Purging a person's uploads removes their files: it may take minutes. */
@@ -13,7 +6,7 @@ const PURGE_TIMEOUT_MS = 120_000;
 /** A page of an export's reads may take long on a large archive (the GEDCOM of thousands of people). */
 const PAGE_TIMEOUT_MS = 120_000;
 
-/** The media service's internal routes: items in albums, tags of people, purges and the files a GEDCOM links. */
+/** The media service's internal routes: tags of people, purges, and the files a GEDCOM links or brings. */
 export class MediaClient extends ServiceClient {
   protected readonly service = 'media';
 
@@ -34,15 +27,6 @@ export class MediaClient extends ServiceClient {
   /** An invite is about to make the person a member. */
   holdTagsForNewAccount(personId: number, request: NewAccountTagsRequest): Promise<void> {
     return this.call('POST', `/internal/people/${personId}/account-tags`, { body: request });
-  }
-
-  /** An album is going away: its items stay, in no album. */
-  detachAlbum(albumId: number): Promise<void> {
-    return this.call('POST', `/internal/albums/${albumId}/detach`);
-  }
-
-  albumSummaries(request: AlbumSummariesRequest): Promise<AlbumSummaries> {
-    return this.call('POST', '/internal/albums/summaries', { body: request });
   }
 
   /**

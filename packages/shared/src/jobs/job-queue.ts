@@ -32,10 +32,20 @@ export interface JobRun<T> {
   lastAttempt: boolean;
 }
 
+export type JobState = 'waiting' | 'running' | 'completed' | 'failed';
+
+/** A connection inside a transaction, for a job queued with the change that makes it necessary. */
+export interface JobDb {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** What a sender needs from the queue (so services can be tested with the real queue or without jobs). */
 export interface JobSender {
-  /** Queues a job; with `key`, at most one job per key waits or runs at a time (a second send is dropped). */
-  send(kind: string, data: object, key?: string): Promise<void>;
+  /**
+   * Queues a job; with `key`, at most one job per key waits or runs at a time (a second send is dropped). With
+   * `db`, in that connection's transaction: the job exists only if the transaction commits.
+   */
+  send(kind: string, data: object, key?: string, db?: JobDb): Promise<void>;
 }
 
 /**
@@ -93,12 +103,12 @@ export class JobQueue implements JobSender {
     return queue;
   }
 
-  async send(kind: string, data: object, key?: string): Promise<void> {
+  async send(kind: string, data: object, key?: string, db?: JobDb): Promise<void> {
     // pg-boss lets a job wait while another of its key runs, but cannot then start it: its fetch takes the oldest
     // waiting job, fails on the one-running-per-key index and returns nothing, so every job queued behind it
     // waits too until the running one ends. So a key that is waiting or running takes no second job.
     if (key && (await this.hasUnfinished(kind, key))) return;
-    await this.boss.send(kind, data, key ? { singletonKey: key } : {});
+    await this.boss.send(kind, data, { ...(key ? { singletonKey: key } : {}), ...(db ? { db } : {}) });
   }
 
   /** Queues many keyed jobs in two statements (a backfill); keys waiting or running are left out, as in `send`. */
@@ -170,6 +180,23 @@ export class JobQueue implements JobSender {
       await this.boss.fail(job.name, job.id, { message: 'The worker stopped while doing this job' });
     }
     return jobs.length;
+  }
+
+  /**
+   * Where the newest job of `key` is: waiting (also between retries), running, completed, failed (retries spent
+   * or cancelled), or null when none was sent. Another process waits on a job it queued this way.
+   */
+  async latestState(kind: string, key: string): Promise<JobState | null> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT state FROM "${this.options.schema}".job WHERE name = $1 AND singleton_key = $2
+          ORDER BY created_on DESC LIMIT 1`,
+      [kind, key],
+    );
+    const state = (rows[0] as { state: string } | undefined)?.state;
+    if (state === undefined) return null;
+    if (state === 'created' || state === 'retry') return 'waiting';
+    if (state === 'active') return 'running';
+    return state === 'completed' ? 'completed' : 'failed';
   }
 
   /** Counts of this kind's jobs waiting and running (for health and tests). */

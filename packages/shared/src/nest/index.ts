@@ -14,4 +14,5 @@ export * from './json-body.guard';
 export * from './request-context.middleware';
 export * from './validation';
 export * from './service-clients';
+export * from './album-previews';
 export * from './notifications';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, QueryFailedError, Repository } from 'typeorm';
+import { type EntityManager, In, QueryFailedError, Repository } from 'typeorm';
 import type { AlbumAccess } from '@family/contract';
 import { CHANGE_GENERATIONS_COLUMN, ChangeGenerations, parseChangeGenerations } from '@family/shared/nest';
 import { AlbumMemberEntity } from '../entities/album-member.entity';
@@ -116,8 +116,12 @@ export class AlbumRepository {
   }
 
   /** Removes the album; its memberships go with it (ON DELETE CASCADE). */
-  async delete(id: number): Promise<void> {
-    await this.albums.delete({ id });
+  /** Deletes the album (its members with it) and, in the same transaction, writes what `also` writes. */
+  async delete(id: number, also: (manager: EntityManager) => Promise<void>): Promise<void> {
+    await this.albums.manager.transaction(async (manager) => {
+      await manager.delete(AlbumEntity, { id });
+      await also(manager);
+    });
   }
 
   /** In one query: the albums a person sees, may edit (creator or canEdit member) and created. */

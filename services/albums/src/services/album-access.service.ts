@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AlbumAccess } from '@family/contract';
 import { AlbumRepository } from '../repositories/album.repository';
-import { MediaClient } from '@family/shared/clients';
+import { AlbumDetachJobs } from './album-detach-jobs';
 
 /** What other services ask of albums: a person's album rights, and the purge of a deleted account. */
 @Injectable()
@@ -10,7 +10,7 @@ export class AlbumAccessService {
 
   constructor(
     private readonly albums: AlbumRepository,
-    private readonly media: MediaClient,
+    private readonly detachJobs: AlbumDetachJobs,
   ) {}
 
   accessOf(userId: number): Promise<AlbumAccess> {
@@ -18,14 +18,14 @@ export class AlbumAccessService {
   }
 
   /**
-   * An account is being deleted: the albums they created go (their items stay, detached by media first, so
-   * a failure half-way is finished by a retry), and their memberships. Safe to run again.
+   * An account is being deleted: the albums they created go (their items stay, detached by the media worker, each
+   * a job queued with its album's deletion), and their memberships. Safe to run again.
    */
   async purgeUser(userId: number): Promise<void> {
     const created = await this.albums.idsCreatedBy(userId);
     for (const albumId of created) {
-      await this.media.detachAlbum(albumId);
-      await this.albums.delete(albumId);
+      await this.albums.delete(albumId, (manager) => this.detachJobs.queueIn(albumId, manager));
+      await this.detachJobs.waitForDetached(albumId);
     }
     await this.albums.removeMembershipsOf(userId);
     if (created.length > 0) this.logger.log(`Purged ${created.length} albums of user ${userId}`);

@@ -2,27 +2,27 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Album, PersonSummary } from '@family/contract';
 import { DirectoryClient } from '@family/shared';
 import { mapAlbum } from '../dtos/album.dto';
+import { AlbumPreviewsRepository } from '../repositories/album-previews.repository';
 import { AlbumRepository, type ListedAlbum } from '../repositories/album.repository';
 import { ALBUM_NOT_FOUND } from './album-rights';
-import { AlbumPreviewsCache } from './album-previews.cache';
 
 export interface PresentOptions {
   /** People already looked up in this request (they must include every creator and member). */
   people?: Map<number, PersonSummary>;
-  /** A new album has no items: no need to ask the media service. */
+  /** A new album has no items: no need to read its preview. */
   empty?: boolean;
 }
 
 /**
  * Builds album responses for any number of albums with a fixed number of calls: one directory lookup for every
- * person shown (none while they are all known), one media call for every album's count and preview.
+ * person shown (none while they are all known), one statement for every album's count and preview (media's table).
  */
 @Injectable()
 export class AlbumPresenter {
   constructor(
     private readonly albums: AlbumRepository,
     private readonly directory: DirectoryClient,
-    private readonly previews: AlbumPreviewsCache,
+    private readonly previews: AlbumPreviewsRepository,
   ) {}
 
   async one(albumId: number, options: PresentOptions = {}): Promise<Album> {

@@ -3,16 +3,15 @@ import {
   ConflictException,
   ForbiddenException,
   Injectable,
-  Logger,
   NotFoundException,
 } from '@nestjs/common';
 import type { Album, MessageResponse } from '@family/contract';
 import { DirectoryClient, type Identity } from '@family/shared';
 import type { AddMemberDto, CreateAlbumDto, UpdateAlbumDto } from '../dtos/album.dto';
 import { AlbumRepository, type AlbumChanges } from '../repositories/album.repository';
+import { AlbumDetachJobs } from './album-detach-jobs';
 import { AlbumPresenter } from './album-presenter';
 import { ALBUM_NOT_FOUND, AlbumRights } from './album-rights';
-import { MediaClient } from '@family/shared/clients';
 import { NotificationOutbox } from '@family/shared/nest';
 
 export const DELETE_FORBIDDEN = 'Only the album creator can delete it';
@@ -28,13 +27,11 @@ export const CREATOR_CANNOT_LEAVE = 'The album creator cannot leave the album. D
 /** Albums and their members: rights first, then the rule, then the write (docs/rights.md "Album rights"). */
 @Injectable()
 export class AlbumService {
-  private readonly logger = new Logger(AlbumService.name);
-
   constructor(
     private readonly albums: AlbumRepository,
     private readonly presenter: AlbumPresenter,
     private readonly directory: DirectoryClient,
-    private readonly media: MediaClient,
+    private readonly detachJobs: AlbumDetachJobs,
     private readonly outbox: NotificationOutbox,
   ) {}
 
@@ -79,18 +76,16 @@ export class AlbumService {
     return this.presenter.one(albumId);
   }
 
-  /** The creator deletes the album; its items stay in the archive, detached by the media service first. */
+  /**
+   * The creator deletes the album; its items stay in the archive, detached by the media worker, a job queued in
+   * the deletion's own transaction (docs/architecture.md "Who calls whom").
+   */
   async delete(user: Identity, albumId: number): Promise<MessageResponse> {
     const rights = await this.rights(user, albumId);
     rights.requireVisible();
     if (!rights.isCreator) throw new ForbiddenException(DELETE_FORBIDDEN);
-    // Media first: if it is down the album stays whole (503) and deleting again finishes the job.
-    await this.media.detachAlbum(albumId);
-    await this.albums.delete(albumId);
-    // An item added between the two steps would point at an album that no longer exists: detach again.
-    await this.media.detachAlbum(albumId).catch((error: unknown) => {
-      this.logger.warn(`Album ${albumId} deleted; detaching its items again failed: ${String(error)}`);
-    });
+    await this.albums.delete(albumId, (manager) => this.detachJobs.queueIn(albumId, manager));
+    await this.detachJobs.waitForDetached(albumId);
     return { message: 'Album deleted successfully' };
   }
 

@@ -1,12 +1,16 @@
+import { TAKEOUT_FAMILY_EXPORT, TAKEOUT_FAMILY_IMPORT, TAKEOUT_FAMILY_QUEUE } from '@family/contract';
 import type { JobKind } from '@family/shared/jobs';
 
-/** The family service's job queue lives in its own schema beside `family` (docs/architecture.md#background-jobs). */
-export const FAMILY_JOBS_SCHEMA = 'family_jobs';
+/**
+ * The family service's job queue lives in its own schema beside `family` (docs/architecture.md#background-jobs);
+ * the media worker queues a takeout's family part there too (@family/contract's TAKEOUT_FAMILY_*).
+ */
+export const FAMILY_JOBS_SCHEMA = TAKEOUT_FAMILY_QUEUE;
 
 /** One import of a GEDCOM file or GEDZIP; its key is the import's id, so asking twice queues it once. */
 export const GEDCOM_IMPORT: JobKind = { name: 'gedcom-import', retryLimit: 2, retryDelaySeconds: 5 };
 
-export const FAMILY_JOB_KINDS = [GEDCOM_IMPORT];
+export const FAMILY_JOB_KINDS: JobKind[] = [GEDCOM_IMPORT, TAKEOUT_FAMILY_EXPORT, TAKEOUT_FAMILY_IMPORT];
 
 export interface GedcomImportJob {
   importId: number;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import type { GedcomImportStatus } from '@family/contract';
 import type { Identity } from '@family/shared';
 import type { JobSender } from '@family/shared/jobs';
 import type { ObjectStorage } from '@family/shared/storage';
+import { removeLeftTempFolders } from '@family/shared/uploads';
 import { GedcomImportRepository } from './import.repository';
-import { FAMILY_JOBS, GEDCOM_IMPORT, GEDCOM_STORAGE } from './jobs';
+import { FAMILY_JOBS, GEDCOM_IMPORT, GEDCOM_STORAGE, GEDCOM_TEMP_PREFIX } from './jobs';
 import { checkGedcom, fileStream, openPackage, receiveGedcom } from './upload';
 
 const NOT_FOUND = 'This import was not found.';
@@ -17,7 +18,7 @@ const NOT_FOUND = 'This import was not found.';
  * import, small or large, takes that same path (docs/architecture.md#gedcom-import-and-export).
  */
 @Injectable()
-export class GedcomUploadService {
+export class GedcomUploadService implements OnApplicationBootstrap {
   private readonly logger = new Logger(GedcomUploadService.name);
 
   constructor(
@@ -25,6 +26,11 @@ export class GedcomUploadService {
     @Inject(FAMILY_JOBS) private readonly jobs: JobSender,
     @Inject(GEDCOM_STORAGE) private readonly storage: ObjectStorage,
   ) {}
+
+  /** Uploads' copies a killed family service left go at start (the worker's importer clears its own). */
+  async onApplicationBootstrap(): Promise<void> {
+    await removeLeftTempFolders(GEDCOM_TEMP_PREFIX);
+  }
 
   async upload(user: Identity, req: IncomingMessage): Promise<GedcomImportStatus> {
     const received = await receiveGedcom(req);

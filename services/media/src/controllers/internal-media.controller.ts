@@ -1,17 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Internal, ParseIdPipe } from '@family/shared/nest';
-import { AlbumSummariesDto, MergeTagsDto, NewAccountTagsDto } from '../dtos/internal.dto';
-import { AlbumPreviewsService } from '../services/album-previews.service';
+import { MergeTagsDto, NewAccountTagsDto } from '../dtos/internal.dto';
 import { InternalMediaService } from '../services/internal.service';
 
 /** What the other services ask of media. */
 @Internal()
 @Controller('internal')
 export class InternalMediaController {
-  constructor(
-    private readonly media: InternalMediaService,
-    private readonly previews: AlbumPreviewsService,
-  ) {}
+  constructor(private readonly media: InternalMediaService) {}
 
   /** Account deletion (auth): the person's uploads with their files, and their tags. Idempotent. */
   @Delete('users/:id')
@@ -38,19 +34,5 @@ export class InternalMediaController {
   @HttpCode(204)
   accountTags(@Param('id', ParseIdPipe) id: number, @Body() dto: NewAccountTagsDto) {
     return this.media.holdTagsForNewAccount(id, dto.invitedBy);
-  }
-
-  /** Album deletion (albums): its items stay, in no album. */
-  @Post('albums/:albumId/detach')
-  @HttpCode(204)
-  detach(@Param('albumId', ParseIdPipe) albumId: number) {
-    return this.media.detachAlbum(albumId);
-  }
-
-  /** Item counts and the newest items of many albums in one call (the album list). */
-  @Post('albums/summaries')
-  @HttpCode(200)
-  summaries(@Body() dto: AlbumSummariesDto) {
-    return this.previews.summaries(dto);
   }
 }

@@ -5,7 +5,6 @@ import {
   MEDIA_TITLE_MAX,
   MEDIA_TYPES,
   type AddTagRequest,
-  type AlbumPreviewItem,
   type MediaItem,
   type MediaListQuery,
   type MediaTag,
@@ -37,7 +36,8 @@ export function hasPictures(item: Pick<MediaItemEntity, 'type' | 'objectKey'>): 
 
 /**
  * The thumbnail is shown once the item is ready, or while it is pending when the upload made it already
- * (docs/architecture.md "Media worker"). A failed item shows why instead.
+ * (docs/architecture.md "Media worker"). A failed item shows why instead. The album preview rows follow the same
+ * rule in SQL (migration AlbumPreviewRows).
  */
 export function thumbnailShown(
   item: Pick<MediaItemEntity, 'type' | 'objectKey' | 'processing' | 'thumbnailReady'>,
@@ -87,21 +87,6 @@ export type PresentedItem = Pick<
   | 'motionType'
 > &
   Partial<Pick<MediaItemEntity, 'motionObjectKey'>>;
-
-/** What an album's preview is made of (the repository's albumPreviews). */
-export type PreviewedItem = Pick<
-  MediaItemEntity,
-  'id' | 'type' | 'title' | 'objectKey' | 'processing' | 'thumbnailReady'
->;
-
-export function mapAlbumPreviewItem(item: PreviewedItem): AlbumPreviewItem {
-  return {
-    id: item.id,
-    type: item.type,
-    title: item.title,
-    thumbnailUrl: thumbnailUrl(item),
-  };
-}
 
 /** Photos and post images: their original when browsers show it, else the JPEG made on first request. */
 function fullSizeUrl(item: PresentedItem): string | null {

@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { PreviewedItem } from '../dtos/media.dto';
 import { MediaItemEntity } from '../entities/media-item.entity';
-import { ALBUM_PREVIEWS_SQL } from './album-previews.sql';
 
-/** An album's item count and its newest items: what its preview is made of. */
-export interface AlbumPreviews {
-  albumId: number;
-  itemCount: number;
-  items: PreviewedItem[];
-}
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-/** Which album items are in: putting them in and taking them out, and the albums' previews. */
+/**
+ * Which album items are in: putting them in and taking them out. (Each album's preview row is kept by triggers:
+ * migration AlbumPreviewRows.)
+ */
 @Injectable()
 export class AlbumItemsRepository {
   constructor(@InjectRepository(MediaItemEntity) private readonly items: Repository<MediaItemEntity>) {}
@@ -69,7 +61,7 @@ export class AlbumItemsRepository {
   }
 
   /**
-   * An album was deleted: its items stay in the archive, in no album; those in the trash too, so a restore brings
+   * An album was deleted (albums queues this job in the deletion's transaction): its items stay in the archive, in no album; those in the trash too, so a restore brings
    * them back in no album. Two statements, so each uses its own partial index.
    */
   async detachAlbum(albumId: number): Promise<void> {
@@ -79,24 +71,5 @@ export class AlbumItemsRepository {
     await this.items.query(`UPDATE media_items SET album_id = NULL WHERE album_id = $1 AND deleted_at IS NOT NULL`, [
       albumId,
     ]);
-  }
-
-  /** Each album's item count and newest `perAlbum` items, as their previews show them (ALBUM_PREVIEWS_SQL). */
-  async albumPreviews(albumIds: number[], perAlbum: number): Promise<AlbumPreviews[]> {
-    const rows: Array<{ albumId: number; itemCount: number } & Nullable<PreviewedItem>> = await this.items.query(
-      ALBUM_PREVIEWS_SQL,
-      [albumIds, perAlbum],
-    );
-    // A row per item, in album order; an album without items has one row with null item columns.
-    const albums: AlbumPreviews[] = [];
-    let album: AlbumPreviews | undefined;
-    for (const { albumId, itemCount, ...item } of rows) {
-      if (album?.albumId !== albumId) {
-        album = { albumId, itemCount, items: [] };
-        albums.push(album);
-      }
-      if (item.id !== null) album.items.push(item as PreviewedItem);
-    }
-    return albums;
   }
 }

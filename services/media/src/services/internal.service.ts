@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AlbumItemsRepository } from '../repositories/album-items.repository';
 import { MediaItemRepository } from '../repositories/media-item.repository';
 import { NotificationRepository } from '../repositories/notification.repository';
 import { TagRepository } from '../repositories/tag.repository';
@@ -15,7 +14,6 @@ export class InternalMediaService {
 
   constructor(
     private readonly items: MediaItemRepository,
-    private readonly albumItems: AlbumItemsRepository,
     private readonly tags: TagRepository,
     private readonly access: MediaAccessFactory,
     private readonly attachment: PersonAttachment,
@@ -62,10 +60,5 @@ export class InternalMediaService {
     await this.notifications.deleteOf(userId);
     await this.takeout.purgeUser(userId);
     this.logger.log(`Purged the media of user ${userId}`);
-  }
-
-  /** An album was deleted: its items stay in the archive, in no album. */
-  async detachAlbum(albumId: number): Promise<void> {
-    await this.albumItems.detachAlbum(albumId);
   }
 }

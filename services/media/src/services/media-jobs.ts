@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ALBUM_DETACH } from '@family/contract';
 import { type JobKind, JobQueue } from '@family/shared/jobs';
 import { MEDIA_JOBS_SCHEMA } from '../data-source';
 import { isRecording, needsPreparing } from '../dtos/media.dto';
@@ -33,6 +34,8 @@ export const MEDIA_JOB_KINDS: JobKind[] = [
   TAKEOUT_IMPORT,
   EXPIRE_UPLOADS,
   DETECT_FACES,
+  // A deleted album's items, queued by albums in the deletion's transaction (worker/album-detacher.ts).
+  ALBUM_DETACH,
 ];
 
 export interface ExportJobData {

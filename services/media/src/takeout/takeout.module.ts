@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AlbumsClient, FamilyClient, ProfileClient } from '@family/shared/clients';
+import { AlbumsClient, ProfileClient } from '@family/shared/clients';
 import { serviceClient } from '@family/shared/nest';
 import { MediaItemEntity, type MediaWorkerConfig, TAKEOUT_HOOKS } from '../media-kit';
 import { ExportController } from './export/export.controller';
@@ -9,6 +9,7 @@ import { ExportService } from './export/export.service';
 import { ExportWorker } from './export/export-worker';
 import { TakeoutItemsRepository } from './export/takeout-items.repository';
 import { TakeoutSources } from './export/takeout-sources';
+import { FamilyPartJobs, familyQueueProvider } from './family-part';
 import { TakeoutCalls } from './import/takeout-calls';
 import { TakeoutImportController } from './import/takeout-import.controller';
 import { TakeoutImportRepository } from './import/takeout-import.repository';
@@ -39,7 +40,10 @@ export class TakeoutModule {
     };
   }
 
-  /** The media worker: writing exports and running imports, with the calls both make to the other services. */
+  /**
+   * The media worker: writing exports and running imports, with the calls both make to profile and albums, and the
+   * family part each queues for the family worker.
+   */
   static forWorker(config: MediaWorkerConfig, kit: DynamicModule): DynamicModule {
     return {
       module: TakeoutModule,
@@ -47,7 +51,8 @@ export class TakeoutModule {
       providers: [
         serviceClient(ProfileClient, config.PROFILE_URL),
         serviceClient(AlbumsClient, config.ALBUMS_URL),
-        serviceClient(FamilyClient, config.FAMILY_URL),
+        familyQueueProvider(config),
+        FamilyPartJobs,
         ExportRepository,
         TakeoutItemsRepository,
         TakeoutSources,

@@ -7,8 +7,8 @@ import { WithTrashDays } from '../trash-config';
 
 /**
  * The media worker: the media service's database and storage, no port (docs/architecture.md "Media worker"),
- * and the other services' addresses and the secret to call them, which takeout exports read from and imports
- * write to (docs/architecture.md "Takeout export", "Takeout import").
+ * and the addresses of profile and albums and the secret to call them, which takeout exports read from and imports
+ * write to (docs/architecture.md "Takeout export", "Takeout import"; family's part is a job in its queue).
  */
 export class MediaWorkerConfig extends WithFacesSwitch(WithTrashDays(WithStorageConfig(WorkerConfig))) {
   /**
@@ -31,7 +31,4 @@ export class MediaWorkerConfig extends WithFacesSwitch(WithTrashDays(WithStorage
 
   @IsServiceUrl('albums')
   ALBUMS_URL!: string;
-
-  @IsServiceUrl('family')
-  FAMILY_URL!: string;
 }

@@ -13,6 +13,7 @@ import {
   TagRepository,
   type TakeoutSelection,
 } from '../../media-kit';
+import { FamilyPartJobs } from '../family-part';
 import { ExportRepository, type ExportRow } from './export.repository';
 import { buildManifest, type TakeoutContent } from './manifest-writer';
 import { TakeoutSources } from './takeout-sources';
@@ -27,8 +28,8 @@ export const EXPORT_FAILED_MESSAGE = 'The export could not be made just now. Try
 
 /**
  * Writes takeout exports in the media worker (docs/architecture.md "Takeout export"): reads what the export holds
- * (media here, the rest from profile, albums and family by internal calls), streams the ZIP into storage, and
- * records it ready for EXPORT_KEEP_DAYS. Expired exports are deleted with their ZIP every hour.
+ * (media here, people and albums from profile and albums by internal calls, the family's part written by the family
+ * worker as a job), streams the ZIP into storage, and records it ready for EXPORT_KEEP_DAYS. Expired exports are deleted with their ZIP every hour.
  */
 @Injectable()
 export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,6 +41,7 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly tags: TagRepository,
     private readonly takeoutItems: TakeoutItemsRepository,
     private readonly sources: TakeoutSources,
+    private readonly familyPart: FamilyPartJobs,
     private readonly jobs: MediaWorkerQueue,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -82,17 +84,21 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       this.logger.error(`Export ${row.id}, try ${attempt}: ${(error as Error).message}`);
       if (!lastAttempt) throw error;
       await this.exports.markFailed(row.id, EXPORT_FAILED_MESSAGE, EXPORT_KEEP_DAYS);
+    } finally {
+      await this.familyPart.discard('export', row.id).catch((error: Error) => this.logger.warn(error.message));
     }
   }
 
   /** The ZIP's size, or null when the export was deleted while it was written (its ZIP is then removed). */
   private async write(row: ExportRow): Promise<number | null> {
-    const gedcom = await this.sources.gedcom(row.userId, row.scope);
-    const gedcomBytes = Buffer.from(gedcom.gedcom, 'utf8');
-    gedcom.gedcom = '';
+    // The family worker writes family.ged and the ties while this worker reads the rest.
+    await this.familyPart.startExport(row.id, row.userId, row.scope);
     const content = await this.gather(row);
-    content.archiveId = gedcom.archiveId;
-    content.xrefs = gedcom.xrefs;
+    const family = await this.familyPart.exportPart(row.id);
+    content.archiveId = family.part.archiveId;
+    content.xrefs = family.part.xrefs;
+    content.partnerships = family.part.partnerships;
+    content.childTies = family.part.childTies;
     const manifest = buildManifest(content);
     // From here on the manifest says everything: the rows are let go, so a large export holds one copy.
     const objectKeys = new Map(content.media.flatMap((item) => (item.objectKey ? [[item.id, item.objectKey]] : [])));
@@ -115,7 +121,7 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
         manifest,
         objectKeys,
         motionKeys,
-        gedcom: gedcomBytes,
+        gedcom: family.gedcom,
         exportedBy: row.userId,
         exportedAt: content.exportedAt,
       },
@@ -129,9 +135,8 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Everything the export holds, read in pages and batches before the ZIP starts. */
   private async gather(row: ExportRow): Promise<TakeoutContent> {
-    const [people, ties, albums, memories, access] = await Promise.all([
+    const [people, albums, memories, access] = await Promise.all([
       this.sources.people(),
-      this.sources.ties(),
       this.sources.albumList(row.userId, row.scope),
       this.sources.memories(row.userId, row.scope),
       row.scope === 'family' ? this.sources.albumAccess(row.userId) : Promise.resolve(null),
@@ -174,8 +179,8 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       people,
       picturesOf,
       xrefs: {},
-      partnerships: ties.partnerships,
-      childTies: ties.childTies,
+      partnerships: [],
+      childTies: [],
       albums,
       media,
       tags,

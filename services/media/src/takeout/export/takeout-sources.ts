@@ -1,29 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  AlbumAccess,
-  ChildTie,
-  ExportScope,
-  Partnership,
-  PersonDetail,
-  TakeoutAlbum,
-  TakeoutGedcom,
-  TakeoutMemory,
-} from '@family/contract';
-import { AlbumsClient, FamilyClient, ProfileClient } from '@family/shared/clients';
+import type { AlbumAccess, ExportScope, PersonDetail, TakeoutAlbum, TakeoutMemory } from '@family/contract';
+import { AlbumsClient, ProfileClient } from '@family/shared/clients';
 
 const PEOPLE_PAGE = 2000;
 const PAGE = 1000;
 
 /**
  * What an export needs from the other services, read by internal calls in pages (docs/architecture.md "Internal
- * calls"): people and memories and pictures from profile, albums from albums, ties and GEDCOM from family.
+ * calls"): people and memories and pictures from profile, albums from albums (the family's part is a job:
+ * family-part.ts).
  */
 @Injectable()
 export class TakeoutSources {
   constructor(
     private readonly profile: ProfileClient,
     private readonly albums: AlbumsClient,
-    private readonly family: FamilyClient,
   ) {}
 
   async people(): Promise<PersonDetail[]> {
@@ -40,23 +31,6 @@ export class TakeoutSources {
 
   albumAccess(userId: number): Promise<AlbumAccess> {
     return this.albums.albumAccess(userId);
-  }
-
-  async ties(): Promise<{ partnerships: Partnership[]; childTies: ChildTie[] }> {
-    const partnerships: Partnership[] = [];
-    const childTies: ChildTie[] = [];
-    let after = 0;
-    for (;;) {
-      const page = await this.family.takeoutTies(after, 5000);
-      partnerships.push(...page.partnerships);
-      childTies.push(...page.childTies);
-      if (page.next === null) return { partnerships, childTies };
-      after = page.next;
-    }
-  }
-
-  gedcom(userId: number, scope: ExportScope): Promise<TakeoutGedcom> {
-    return this.family.takeoutGedcom(userId, scope);
   }
 
   /** A person's profile picture as stored (a 512 px WebP, tens of kB), or null when they have none. */

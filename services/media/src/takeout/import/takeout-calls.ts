@@ -1,22 +1,20 @@
-import { openAsBlob } from 'node:fs';
-import { HttpException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ImportedAlbum, RestoredProfile, RestoreProfileRequest } from '@family/contract';
-import { BODY_BUDGET, chunks, HttpError, jsonBatches } from '@family/shared';
-import { AlbumsClient, FamilyClient, ProfileClient } from '@family/shared/clients';
+import { BODY_BUDGET, chunks, jsonBatches } from '@family/shared';
+import { AlbumsClient, ProfileClient } from '@family/shared/clients';
 
 export type { ImportedAlbum } from '@family/contract';
 
 /**
- * What a takeout import asks of albums, profile and family (docs/architecture.md "Internal calls"): members by
- * username, the people of family.ged, albums made (or found again) as the importing member, the member's story and
- * memories where empty, and the undoing of each when the import fails.
+ * What a takeout import asks of albums and profile (docs/architecture.md "Internal calls"): members by username,
+ * albums made (or found again) as the importing member, the member's story and memories where empty, and the
+ * undoing of each when the import fails. (The people of family.ged are a family worker's job: family-part.ts.)
  */
 @Injectable()
 export class TakeoutCalls {
   constructor(
     private readonly profile: ProfileClient,
     private readonly albums: AlbumsClient,
-    private readonly family: FamilyClient,
   ) {}
 
   /** The members with these usernames (ignoring case), in order; null where nobody has it. */
@@ -64,26 +62,6 @@ export class TakeoutCalls {
     const batches = memoryIds.length > 0 ? chunks(memoryIds, 5000) : [[]];
     for (const [index, batch] of batches.entries()) {
       await this.profile.undoRestoredProfile(userId, story && index === 0, batch);
-    }
-  }
-
-  /**
-   * family.ged through the family service's GEDCOM import: which person each record (`I1`) is here. `known`:
-   * records that are members here already (a family's members: a short list, so it fits the query).
-   */
-  async peopleFromGedcom(createdBy: number, path: string, known: Map<string, number>): Promise<Map<string, number>> {
-    try {
-      const answer = await this.family.peopleFromGedcom(createdBy, await openAsBlob(path), known);
-      return new Map(Object.entries(answer.people ?? {}));
-    } catch (error) {
-      // The export's own tree refused (malformed, over a cap): the import's sentence says whose it was.
-      if (error instanceof HttpError && error.status < 500) {
-        throw new HttpException(
-          { message: `The family tree of the export was refused: ${error.message}` },
-          error.status,
-        );
-      }
-      throw error;
     }
   }
 }

@@ -44,6 +44,7 @@ import {
   UploadMediaFields,
 } from '../../media-kit';
 import { TAKEOUT_TEMP_PREFIX } from './import-files';
+import { FamilyPartJobs } from '../family-part';
 import { TakeoutCalls } from './takeout-calls';
 import { type CreatedByImport, type ImportRow, TakeoutImportRepository } from './takeout-import.repository';
 import { MANIFEST_NAME, readManifest, takeoutZipLimits } from './manifest-reader';
@@ -116,6 +117,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
     private readonly items: MediaItemRepository,
     private readonly tags: TagRepository,
     private readonly calls: TakeoutCalls,
+    private readonly familyPart: FamilyPartJobs,
     private readonly jobs: MediaWorkerQueue,
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -145,6 +147,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
       zip?.close();
       zip = null;
       await rm(folder, { recursive: true, force: true });
+      await this.familyPart.discard('import', row.id).catch(() => undefined);
     };
     try {
       const path = join(folder, 'upload.zip');
@@ -313,7 +316,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
 
   /**
    * Who a person of the export is here: the importing member for the exporter, else a member with the username,
-   * else (when the export holds family.ged) the person the family service's GEDCOM import matched or made for them;
+   * else (when the export holds family.ged) the person the family worker's GEDCOM import matched or made for them;
    * `memberOf` only the first two (accounts).
    */
   private async people(
@@ -363,7 +366,7 @@ export class TakeoutImporter implements OnApplicationBootstrap {
         const record = String(person.gedcomXref ?? '').replace(/^@|@$/g, '');
         if (id !== null && /^[^,:@\s]+$/.test(record)) known.set(record, id);
       }
-      const records = await this.calls.peopleFromGedcom(row.userId, path, known);
+      const records = await this.familyPart.importPeople(row.id, row.userId, path, known);
       for (const person of wanted) {
         const id = records.get(String(person.gedcomXref ?? '').replace(/^@|@$/g, ''));
         if (id !== undefined) fromTree.set(person.id, id);
