@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { makeAdmin } from '../support/admin';
 import { registerPerson, type Person } from '../support/api';
 import {
   doubleTextSize,
@@ -302,6 +303,18 @@ const screens: Record<string, Screen> = {
       await dialogsShown(page);
     },
   },
+  // docs/product.md "The operator's page": Ada is an admin of this archive.
+  'admin page': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/admin');
+      await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+      await page.getByRole('list', { name: 'Members' }).waitFor();
+      await page.getByRole('list', { name: 'Media jobs by kind' }).waitFor();
+      await page.getByRole('list', { name: 'Storage per member and kind' }).waitFor();
+      await page.getByRole('list', { name: 'Database migrations per service' }).waitFor();
+    },
+  },
   'page not found': {
     signedIn: true,
     open: async (page) => {
@@ -318,6 +331,7 @@ const fileName = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 async function makeArchive(): Promise<Archive> {
   const run = Date.now().toString(36);
   const me = await registerPerson('a11y', `Ada Lovelace ${run}`);
+  await makeAdmin(me.id);
   const photoTitle = `Picnic by the lake ${run}`;
   const photos = [];
   // The garden three years ago today: the gallery shows "On this day" above it.

@@ -14,3 +14,4 @@ export * from './takeout';
 export * from './takeout-internal';
 export * from './uploads';
 export * from './notification';
+export * from './admin';

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import type { AuthConfig } from './config';
+import { AdminController, UserRoleController } from './controllers/admin.controller';
+import { AdminService } from './services/admin.service';
 import { FamilyMemberController } from './controllers/family-member.controller';
 import { InternalAccountController } from './controllers/internal-account.controller';
 import { PasswordController } from './controllers/password.controller';
@@ -26,7 +28,13 @@ export class AppModule {
         databaseModule(authDatabase(config.DATABASE_URL)),
         TypeOrmModule.forFeature([AccountEntity, ResetCodeEntity]),
       ],
-      controllers: [InternalAccountController, PasswordController, FamilyMemberController],
+      controllers: [
+        InternalAccountController,
+        PasswordController,
+        FamilyMemberController,
+        AdminController,
+        UserRoleController,
+      ],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         serviceClient(ProfileClient, config.PROFILE_URL),
@@ -39,6 +47,7 @@ export class AppModule {
         InviteService,
         NotificationOutbox,
         AccountService,
+        AdminService,
       ],
     };
   }

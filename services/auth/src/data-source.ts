@@ -4,6 +4,7 @@ import { ResetCodeEntity } from './entities/reset-code.entity';
 import { CreateAccounts1763770000000 } from './migrations/1763770000000-create-accounts';
 import { CreateInvites1763810000000 } from './migrations/1763810000000-create-invites';
 import { PeopleWithoutAccounts1763800000000 } from './migrations/1763800000000-people-without-accounts';
+import { AdminRole1770200000000 } from './migrations/1770200000000-admin-role';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -18,6 +19,7 @@ export function authDatabase(url: string) {
       PeopleWithoutAccounts1763800000000,
       CreateInvites1763810000000,
       CreateNotifications1769600000000,
+      AdminRole1770200000000,
     ],
   };
 }

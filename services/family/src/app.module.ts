@@ -4,6 +4,7 @@ import { MediaClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
+import { AdminQueueController } from './controllers/admin-queue.controller';
 import { FamilyController } from './controllers/family.controller';
 import { GedcomController } from './controllers/gedcom.controller';
 import { InternalTakeoutController } from './controllers/internal-takeout.controller';
@@ -43,6 +44,7 @@ export class AppModule {
       ],
       // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
       controllers: [
+        AdminQueueController,
         GedcomController,
         FamilyController,
         InternalPurgeController,

@@ -47,6 +47,8 @@ import { TagService } from './services/tag.service';
 import { TrashService } from './services/trash.service';
 import { UploadService } from './services/upload.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
+import { OperatorController } from './operator/operator.controller';
+import { StorageUseRepository } from './operator/storage-use.repository';
 import { TakeoutModule } from './takeout';
 import { ResumableUploadController } from './uploads/resumable-upload.controller';
 import { ResumableUploadService } from './uploads/resumable-upload.service';
@@ -84,6 +86,7 @@ export class AppModule {
         InternalMediaController,
         InternalMediaImportController,
         ResumableUploadController,
+        OperatorController,
       ],
       providers: [
         serviceClient(AlbumsClient, config.ALBUMS_URL),
@@ -119,6 +122,7 @@ export class AppModule {
         NotificationRepository,
         NotificationService,
         NotificationOutbox,
+        StorageUseRepository,
       ],
     };
   }

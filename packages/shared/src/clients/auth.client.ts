@@ -51,4 +51,9 @@ export class AuthClient extends ServiceClient {
   hasOpenInvite(personId: number): Promise<{ open: boolean }> {
     return this.call('GET', `/internal/people/${personId}/open-invite`);
   }
+
+  /** Whether a member is an admin (docs/rights.md "Admins"): the gateway asks it for each request to /api/admin. */
+  role(id: number): Promise<{ admin: boolean }> {
+    return this.call('GET', `/internal/accounts/${id}/role`);
+  }
 }

@@ -15,3 +15,4 @@ export * from './request-context.middleware';
 export * from './validation';
 export * from './service-clients';
 export * from './notifications';
+export * from './admin-queues';

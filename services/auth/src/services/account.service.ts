@@ -58,6 +58,10 @@ export class AccountService {
     }
   }
 
+  isAdmin(id: number): Promise<boolean> {
+    return this.accounts.isAdmin(id);
+  }
+
   /** The person for a correct username and password; one sentence for unknown user and wrong password. */
   async login(dto: LoginDto): Promise<UserProfile> {
     const account = await this.accounts.findByUsername(dto.username);

@@ -101,6 +101,12 @@ export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
     await this.queue.send(EXPORT_TAKEOUT, job, String(exportId));
   }
 
+  /** The queue itself, for the operator's page (counts, failed jobs, retry). */
+  openQueue(): JobQueue {
+    if (!this.queue) throw new Error('The media job queue is not open');
+    return this.queue;
+  }
+
   /** Queues a takeout import for the media worker. */
   async importTakeout(importId: number): Promise<void> {
     if (!this.queue) throw new Error('The media job queue is not open');

@@ -1,0 +1,34 @@
+import useSWR from 'swr';
+import type { AdminMemberList, QueueReport, SignUpSetting, StorageReport, VersionsReport } from '@family/contract';
+import { getJson, sendJson } from '../../../lib/api';
+
+/** The operator's page reads each part from the service that owns it (docs/api.md "Operator"). */
+export const ADMIN_KEYS = {
+  mediaQueue: '/api/admin/queues/media',
+  familyQueue: '/api/admin/queues/family',
+  storage: '/api/admin/storage',
+  versions: '/api/admin/versions',
+  signUp: '/api/admin/sign-up',
+  members: '/api/admin/members',
+} as const;
+
+function useAdmin<T>(key: string) {
+  const { data, error, isLoading, mutate } = useSWR<T, Error>(key, (path: string) => getJson<T>(path));
+  return { data, error, isLoading: isLoading && data === undefined, refresh: () => mutate() };
+}
+
+export const useQueue = (queue: QueueReport['queue']) =>
+  useAdmin<QueueReport>(queue === 'media' ? ADMIN_KEYS.mediaQueue : ADMIN_KEYS.familyQueue);
+export const useStorage = () => useAdmin<StorageReport>(ADMIN_KEYS.storage);
+export const useVersions = () => useAdmin<VersionsReport>(ADMIN_KEYS.versions);
+export const useSignUp = () => useAdmin<SignUpSetting>(ADMIN_KEYS.signUp);
+/** The first page of members (a family's members fit in one; the route pages by id). */
+export const useMembers = () => useAdmin<AdminMemberList>(ADMIN_KEYS.members);
+
+export function retryJob(queue: QueueReport['queue'], id: string): Promise<void> {
+  return sendJson<void>('POST', `/api/admin/queues/${queue}/jobs/${encodeURIComponent(id)}/retry`);
+}
+
+export function nameAdmin(userId: number): Promise<void> {
+  return sendJson<void>('POST', '/api/admin/admins', { userId });
+}
