@@ -18,6 +18,9 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST', path: string, body: object | 
   ['GET', '/api/admin/queues/family', undefined],
   ['POST', '/api/admin/queues/family/jobs/00000000-0000-0000-0000-000000000000/retry', undefined],
   ['GET', '/api/admin/storage', undefined],
+  ['GET', '/api/admin/integrity', undefined],
+  ['POST', '/api/admin/integrity', { deep: true }],
+  ['GET', '/api/admin/integrity/1/findings', undefined],
 ];
 
 describe("the operator's page (docs/rights.md Admins)", () => {

@@ -86,3 +86,45 @@ export interface StorageReport {
   totalItems: number;
   totalBytes: number;
 }
+
+/** What the integrity check found wrong with one file (docs/architecture.md "Integrity"). */
+export type IntegrityProblem = 'missing' | 'size' | 'sha256' | 'orphan' | 'remade';
+
+export interface IntegrityFinding {
+  id: number;
+  problem: IntegrityProblem;
+  /** The item the file belongs to; null for a stored file no item names. */
+  item: { id: number; title: string; uploader: PersonName } | null;
+  objectKey: string;
+  /** What was found, as a sentence. */
+  detail: string;
+}
+
+/** GET /api/admin/integrity: the newest check, or null before the first. */
+export interface IntegrityReport {
+  id: number;
+  deep: boolean;
+  status: 'waiting' | 'running' | 'done' | 'failed';
+  createdAt: string;
+  finishedAt: string | null;
+  itemsChecked: number;
+  filesChecked: number;
+  /** Why the check itself failed. */
+  error: string | null;
+  /** How many findings of each problem. */
+  counts: Record<IntegrityProblem, number>;
+  /** The first page of findings (200), in the order they were found; the rest by `nextCursor`. */
+  findings: IntegrityFinding[];
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/integrity/{id}/findings?after=: a report's findings a page (200) at a time. */
+export interface IntegrityFindingPage {
+  findings: IntegrityFinding[];
+  nextCursor: string | null;
+}
+
+/** POST /api/admin/integrity: run a check now; `deep` reads every byte for its sha256. */
+export interface StartIntegrityCheckRequest {
+  deep?: boolean;
+}

@@ -49,6 +49,8 @@ import { UploadService } from './services/upload.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
 import { OperatorController } from './operator/operator.controller';
 import { StorageUseRepository } from './operator/storage-use.repository';
+import { IntegrityRepository } from './operator/integrity.repository';
+import { IntegrityService } from './operator/integrity.service';
 import { TakeoutModule } from './takeout';
 import { ResumableUploadController } from './uploads/resumable-upload.controller';
 import { ResumableUploadService } from './uploads/resumable-upload.service';
@@ -123,6 +125,8 @@ export class AppModule {
         NotificationService,
         NotificationOutbox,
         StorageUseRepository,
+        IntegrityRepository,
+        IntegrityService,
       ],
     };
   }

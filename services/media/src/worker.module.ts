@@ -18,6 +18,8 @@ import { UploadExpiry } from './uploads/upload-expiry';
 import { UploadRecordRepository } from './uploads/upload-record.repository';
 import type { MediaWorkerConfig } from './worker/worker-config';
 
+import { IntegrityChecker } from './operator/integrity-checker';
+import { IntegrityRepository } from './operator/integrity.repository';
 /**
  * The media worker's application: the media database and storage, the queue, no HTTP. Takeout's exports and
  * imports are its TakeoutModule, which makes the internal calls to the other services.
@@ -50,6 +52,8 @@ export class WorkerModule {
         TrashExpiry,
         UploadRecordRepository,
         UploadExpiry,
+        IntegrityRepository,
+        IntegrityChecker,
       ],
     };
   }

@@ -1,11 +1,13 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import type { QueueReport, StorageReport } from '@family/contract';
-import { DirectoryClient, personName } from '@family/shared';
-import { AdminOnly, queueReport, retryFailedJob } from '@family/shared/nest';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { IntegrityFindingPage, IntegrityReport, QueueReport, StorageReport } from '@family/contract';
+import { DirectoryClient, personName, type Identity } from '@family/shared';
+import { AdminOnly, CurrentUser, ParseIdPipe, queueReport, retryFailedJob } from '@family/shared/nest';
 import { MediaJobs } from '../services/media-jobs';
+import { FindingPageQuery, StartIntegrityCheckDto } from './integrity.dto';
+import { IntegrityService } from './integrity.service';
 import { StorageUseRepository } from './storage-use.repository';
 
-/** The operator's page's parts that media answers: its queue and the storage (docs/api.md "Operator"). */
+/** The operator's page's parts that media answers: its queue, the storage and integrity (docs/api.md "Operator"). */
 @AdminOnly()
 @Controller('api/admin')
 export class OperatorController {
@@ -13,7 +15,29 @@ export class OperatorController {
     private readonly jobs: MediaJobs,
     private readonly storageUse: StorageUseRepository,
     private readonly directory: DirectoryClient,
+    private readonly integrity: IntegrityService,
   ) {}
+
+  /** The newest integrity report (null before the first check). */
+  @Get('integrity')
+  integrityReport(): Promise<IntegrityReport | null> {
+    return this.integrity.newest();
+  }
+
+  @Get('integrity/:id/findings')
+  integrityFindings(
+    @Param('id', ParseIdPipe) id: number,
+    @Query() query: FindingPageQuery,
+  ): Promise<IntegrityFindingPage> {
+    return this.integrity.findings(id, query.after ?? 0);
+  }
+
+  /** Runs a check now (the button); 202 with the report's id, 409 while one waits or runs. */
+  @Post('integrity')
+  @HttpCode(202)
+  checkIntegrity(@CurrentUser() user: Identity, @Body() dto: StartIntegrityCheckDto): Promise<{ id: number }> {
+    return this.integrity.start(dto.deep === true, user.id);
+  }
 
   @Get('queues/media')
   queue(): Promise<QueueReport> {

@@ -1,5 +1,12 @@
 import useSWR from 'swr';
-import type { AdminMemberList, QueueReport, SignUpSetting, StorageReport, VersionsReport } from '@family/contract';
+import type {
+  AdminMemberList,
+  IntegrityReport,
+  QueueReport,
+  SignUpSetting,
+  StorageReport,
+  VersionsReport,
+} from '@family/contract';
 import { getJson, sendJson } from '../../../lib/api';
 
 /** The operator's page reads each part from the service that owns it (docs/api.md "Operator"). */
@@ -10,10 +17,13 @@ export const ADMIN_KEYS = {
   versions: '/api/admin/versions',
   signUp: '/api/admin/sign-up',
   members: '/api/admin/members',
+  integrity: '/api/admin/integrity',
 } as const;
 
-function useAdmin<T>(key: string) {
-  const { data, error, isLoading, mutate } = useSWR<T, Error>(key, (path: string) => getJson<T>(path));
+function useAdmin<T>(key: string, refreshInterval: (latest?: T) => number = () => 0) {
+  const { data, error, isLoading, mutate } = useSWR<T, Error>(key, (path: string) => getJson<T>(path), {
+    refreshInterval,
+  });
   return { data, error, isLoading: isLoading && data === undefined, refresh: () => mutate() };
 }
 
@@ -31,4 +41,14 @@ export function retryJob(queue: QueueReport['queue'], id: string): Promise<void>
 
 export function nameAdmin(userId: number): Promise<void> {
   return sendJson<void>('POST', '/api/admin/admins', { userId });
+}
+
+/** The newest integrity report; read again every 5 seconds while a check waits or runs. */
+export const useIntegrity = () =>
+  useAdmin<IntegrityReport | null>(ADMIN_KEYS.integrity, (latest) =>
+    latest?.status === 'waiting' || latest?.status === 'running' ? 5000 : 0,
+  );
+
+export function startIntegrityCheck(deep: boolean): Promise<{ id: number }> {
+  return sendJson<{ id: number }>('POST', ADMIN_KEYS.integrity, { deep });
 }
