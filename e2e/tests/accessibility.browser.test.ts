@@ -313,6 +313,8 @@ const screens: Record<string, Screen> = {
       await page.getByRole('list', { name: 'Media jobs by kind' }).waitFor();
       await page.getByRole('list', { name: 'Storage per member and kind' }).waitFor();
       await page.getByRole('list', { name: 'Database migrations per service' }).waitFor();
+      await page.getByRole('heading', { name: 'Integrity' }).waitFor();
+      await page.getByRole('heading', { name: 'Backups' }).waitFor();
     },
   },
   'page not found': {

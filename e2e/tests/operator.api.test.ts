@@ -21,6 +21,7 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST', path: string, body: object | 
   ['GET', '/api/admin/integrity', undefined],
   ['POST', '/api/admin/integrity', { deep: true }],
   ['GET', '/api/admin/integrity/1/findings', undefined],
+  ['GET', '/api/admin/backups', undefined],
 ];
 
 describe("the operator's page (docs/rights.md Admins)", () => {

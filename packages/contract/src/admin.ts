@@ -128,3 +128,25 @@ export interface IntegrityFindingPage {
 export interface StartIntegrityCheckRequest {
   deep?: boolean;
 }
+
+/** One scheduled backup as the operator's page shows it. */
+export interface BackupRun {
+  scheduledFor: string;
+  status: 'running' | 'done' | 'failed';
+  finishedAt: string | null;
+  /** The backup's folder, once written. */
+  folder: string | null;
+  /** Whether scripts/verify-backup found it whole; null until verified. */
+  verified: boolean | null;
+  /** What the backup or its verification said last, as a sentence. */
+  message: string | null;
+}
+
+/**
+ * GET /api/admin/backups: the schedule (null when BACKUP_CRON is not set) and the newest runs; a folder that cannot
+ * be written is a failed run with its sentence.
+ */
+export interface BackupsReport {
+  schedule: { cron: string; folder: string; keep: number } | null;
+  runs: BackupRun[];
+}

@@ -51,6 +51,7 @@ import { OperatorController } from './operator/operator.controller';
 import { StorageUseRepository } from './operator/storage-use.repository';
 import { IntegrityRepository } from './operator/integrity.repository';
 import { IntegrityService } from './operator/integrity.service';
+import { BackupRepository } from './operator/backup.repository';
 import { TakeoutModule } from './takeout';
 import { ResumableUploadController } from './uploads/resumable-upload.controller';
 import { ResumableUploadService } from './uploads/resumable-upload.service';
@@ -127,6 +128,7 @@ export class AppModule {
         StorageUseRepository,
         IntegrityRepository,
         IntegrityService,
+        BackupRepository,
       ],
     };
   }

@@ -18,6 +18,7 @@ import { TagConfirmation1769400000000 } from './migrations/1769400000000-tag-con
 import { ResumableUploads1769500000000 } from './migrations/1769500000000-resumable-uploads';
 import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-photos';
 import { IntegrityReports1770200000000 } from './migrations/1770200000000-integrity-reports';
+import { Backups1770210000000 } from './migrations/1770210000000-backups';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -44,6 +45,7 @@ export function mediaDatabase(url: string) {
       MotionPhotos1769510000000,
       CreateNotifications1769600000000,
       IntegrityReports1770200000000,
+      Backups1770210000000,
     ],
   };
 }

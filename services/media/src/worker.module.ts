@@ -18,6 +18,8 @@ import { UploadExpiry } from './uploads/upload-expiry';
 import { UploadRecordRepository } from './uploads/upload-record.repository';
 import type { MediaWorkerConfig } from './worker/worker-config';
 
+import { BackupRepository } from './operator/backup.repository';
+import { BackupScheduler } from './operator/backup-scheduler';
 import { IntegrityChecker } from './operator/integrity-checker';
 import { IntegrityRepository } from './operator/integrity.repository';
 /**
@@ -54,6 +56,8 @@ export class WorkerModule {
         UploadExpiry,
         IntegrityRepository,
         IntegrityChecker,
+        BackupRepository,
+        BackupScheduler,
       ],
     };
   }

@@ -1,8 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { IntegrityFindingPage, IntegrityReport, QueueReport, StorageReport } from '@family/contract';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import type {
+  BackupsReport,
+  IntegrityFindingPage,
+  IntegrityReport,
+  QueueReport,
+  StorageReport,
+} from '@family/contract';
 import { DirectoryClient, personName, type Identity } from '@family/shared';
 import { AdminOnly, CurrentUser, ParseIdPipe, queueReport, retryFailedJob } from '@family/shared/nest';
+import type { MediaConfig } from '../config';
 import { MediaJobs } from '../services/media-jobs';
+import { MEDIA_CONFIG } from '../services/tokens';
+import { BackupRepository } from './backup.repository';
 import { FindingPageQuery, StartIntegrityCheckDto } from './integrity.dto';
 import { IntegrityService } from './integrity.service';
 import { StorageUseRepository } from './storage-use.repository';
@@ -16,7 +25,27 @@ export class OperatorController {
     private readonly storageUse: StorageUseRepository,
     private readonly directory: DirectoryClient,
     private readonly integrity: IntegrityService,
+    private readonly backups: BackupRepository,
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
   ) {}
+
+  /** The backup schedule and the newest runs with their verification. */
+  @Get('backups')
+  async backupRuns(): Promise<BackupsReport> {
+    const { BACKUP_CRON: cron, BACKUP_DIR: folder, BACKUP_KEEP: keep } = this.config;
+    const rows = await this.backups.newest(10);
+    return {
+      schedule: cron && folder ? { cron, folder, keep } : null,
+      runs: rows.map((row) => ({
+        scheduledFor: row.scheduled_for.toISOString(),
+        status: row.status,
+        finishedAt: row.finished_at?.toISOString() ?? null,
+        folder: row.folder,
+        verified: row.verified,
+        message: row.message,
+      })),
+    };
+  }
 
   /** The newest integrity report (null before the first check). */
   @Get('integrity')

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 import { IsServiceUrl, WorkerConfig } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
+import { WithBackupConfig } from '../operator/backup-config';
 import { WithTrashDays } from '../trash-config';
 
 /**
@@ -9,7 +10,7 @@ import { WithTrashDays } from '../trash-config';
  * and the other services' addresses and the secret to call them, which takeout exports read from and imports
  * write to (docs/architecture.md "Takeout export", "Takeout import").
  */
-export class MediaWorkerConfig extends WithTrashDays(WithStorageConfig(WorkerConfig)) {
+export class MediaWorkerConfig extends WithBackupConfig(WithTrashDays(WithStorageConfig(WorkerConfig))) {
   /**
    * Items prepared at once per lane (photos; videos and sound). One keeps a worker's memory small: ffmpeg uses
    * every core anyway. More workers (`--scale media-worker=N`) share the queue.

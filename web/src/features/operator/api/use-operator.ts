@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type {
   AdminMemberList,
+  BackupsReport,
   IntegrityReport,
   QueueReport,
   SignUpSetting,
@@ -18,6 +19,7 @@ export const ADMIN_KEYS = {
   signUp: '/api/admin/sign-up',
   members: '/api/admin/members',
   integrity: '/api/admin/integrity',
+  backups: '/api/admin/backups',
 } as const;
 
 function useAdmin<T>(key: string, refreshInterval: (latest?: T) => number = () => 0) {
@@ -47,6 +49,12 @@ export function nameAdmin(userId: number): Promise<void> {
 export const useIntegrity = () =>
   useAdmin<IntegrityReport | null>(ADMIN_KEYS.integrity, (latest) =>
     latest?.status === 'waiting' || latest?.status === 'running' ? 5000 : 0,
+  );
+
+/** The backup schedule and the newest runs; read again every 10 seconds while one is being written. */
+export const useBackups = () =>
+  useAdmin<BackupsReport>(ADMIN_KEYS.backups, (latest) =>
+    latest?.runs.some((run) => run.status === 'running') ? 10_000 : 0,
   );
 
 export function startIntegrityCheck(deep: boolean): Promise<{ id: number }> {

@@ -4,6 +4,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useUserRole } from '../../../lib/queries/current-user';
 import { AdminsSection } from './admins-section';
+import { BackupsSection } from './backups-section';
 import { IntegritySection } from './integrity-section';
 import { QueueSection } from './queue-section';
 import { SignUpSection } from './sign-up-section';
@@ -29,11 +30,12 @@ export function OperatorPage() {
   }
   return (
     <>
-      <PageHeading title="Admin" subtitle="Queues, integrity, storage, versions, sign-up and admins." />
+      <PageHeading title="Admin" subtitle="Queues, integrity, backups, storage, versions, sign-up and admins." />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <QueueSection queue="media" />
         <QueueSection queue="family" />
         <IntegritySection />
+        <BackupsSection />
         <StorageSection />
         <VersionsSection />
         <SignUpSection />
