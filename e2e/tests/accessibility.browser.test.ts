@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { makeAdmin } from '../support/admin';
 import { registerPerson, type Person } from '../support/api';
 import {
   doubleTextSize,
@@ -310,6 +311,20 @@ const screens: Record<string, Screen> = {
       await dialogsShown(page);
     },
   },
+  // docs/product.md "The operator's page": Ada is an admin of this archive.
+  'admin page': {
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/admin');
+      await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+      await page.getByRole('list', { name: 'Members' }).waitFor();
+      await page.getByRole('list', { name: 'Media jobs by kind' }).waitFor();
+      await page.getByRole('list', { name: 'Storage per member and kind' }).waitFor();
+      await page.getByRole('list', { name: 'Database migrations per service' }).waitFor();
+      await page.getByRole('heading', { name: 'Integrity' }).waitFor();
+      await page.getByRole('heading', { name: 'Backups' }).waitFor();
+    },
+  },
   'page not found': {
     signedIn: true,
     open: async (page) => {
@@ -351,6 +366,7 @@ const fileName = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 async function makeArchive(): Promise<Archive> {
   const run = Date.now().toString(36);
   const me = await registerPerson('a11y', `Ada Lovelace ${run}`);
+  await makeAdmin(me.id);
   const photoTitle = `Picnic by the lake ${run}`;
   const photos = [];
   // The garden three years ago today: the gallery shows "On this day" above it.

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { InternalClient, REQUEST_ID_HEADER, requestIdFrom, type ServiceName } from '@family/shared';
 import { allServiceClients } from '@family/shared/clients';
 import { accountRoutes } from './account-routes';
+import { adminRole } from './admin-role';
 import { compressedJson, compressWholeJson } from './compress';
 import { trustProxySetting, type GatewayConfig } from './config';
 import { healthRoute } from './health';
@@ -109,6 +110,7 @@ export function createGateway(config: GatewayConfig): Gateway {
   };
   app.use(accountRoutes(accountDeps));
   app.use(twoStepRoutes(accountDeps));
+  app.use('/api/admin', adminRole(clients.auth));
   // Before any body parser: bodies stream through untouched (uploads are never buffered here).
   app.use(apiProxy(targets, config.INTERNAL_SECRET));
   app.use('/api', (_req, res) => {

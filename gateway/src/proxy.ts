@@ -9,6 +9,7 @@ import {
   signIdentityToken,
   unavailableMessage,
 } from '@family/shared';
+import { isCheckedAdmin } from './admin-role';
 import { inRequest, log, messageOf } from './log';
 import { watchForAnswer } from './service-watch';
 import { serviceFor, type ServiceTarget } from './services';
@@ -70,7 +71,10 @@ export function apiProxy(targets: Record<ServiceName, ServiceTarget>, internalSe
         // The person's request starts its way through the services here, whatever the browser sent.
         proxyReq.setHeader(CALL_CHAIN_HEADER, 'gateway');
         const user = req.session?.user;
-        if (user) proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(user, internalSecret));
+        if (user) {
+          const identity = isCheckedAdmin(req) ? { ...user, admin: true as const } : user;
+          proxyReq.setHeader(IDENTITY_HEADER, signIdentityToken(identity, internalSecret));
+        }
         const id = req.res?.getHeader(REQUEST_ID_HEADER);
         if (id) proxyReq.setHeader(REQUEST_ID_HEADER, String(id));
         watchForAnswer(proxyReq, targets[serviceOf(req)!], req.socket);

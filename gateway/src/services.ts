@@ -23,6 +23,8 @@ export function serviceTargets(config: GatewayConfig): Record<ServiceName, Servi
  */
 export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
   ['/api/user/password', 'auth'],
+  // Whether the signed-in person is an admin: auth owns roles (docs/rights.md "Admins").
+  ['/api/user/role', 'auth'],
   ['/api/user', 'profile'],
   ['/api/users', 'profile'],
   ['/api/people', 'profile'],
@@ -40,6 +42,13 @@ export const PROXY_TABLE: ReadonlyArray<readonly [prefix: string, service: Servi
   // A relative's account is auth's to make, though the family tree asks for it.
   ['/api/family/create-member', 'auth'],
   ['/api/family', 'family'],
+  // The operator's page: each part answered by the service that owns its data (docs/api.md "Operator").
+  ['/api/admin/queues/family', 'family'],
+  ['/api/admin/queues/media', 'media'],
+  ['/api/admin/storage', 'media'],
+  ['/api/admin/integrity', 'media'],
+  ['/api/admin/backups', 'media'],
+  ['/api/admin', 'auth'],
 ];
 
 /** An item put into or taken out of an album: media keeps which album an item is in (docs/api.md). */

@@ -16,3 +16,4 @@ export * from './uploads';
 export * from './notification';
 export * from './faces';
 export * from './two-step';
+export * from './admin';

@@ -30,6 +30,11 @@ function keyOf(secret: string): KeyObject {
 export interface Identity {
   id: number;
   username: string;
+  /**
+   * Set only on requests to /api/admin, after the gateway asked auth for the person's role on that request
+   * (docs/rights.md "Admins"); other requests never carry it.
+   */
+  admin?: true;
 }
 
 /**
@@ -49,11 +54,12 @@ function keep<V>(map: Map<string, V>, key: string, value: V): void {
 }
 
 export function signIdentityToken(identity: Identity, secret: string): string {
-  const key = `${identity.id}:${identity.username}`;
+  const key = `${identity.id}:${identity.username}:${identity.admin ? 'admin' : ''}`;
   const now = Date.now();
   const kept = signedTokens.get(key);
   if (kept && kept.secret === secret && kept.reuseUntil > now) return kept.token;
-  const token = jwt.sign({ username: identity.username }, keyOf(secret), {
+  const claims = identity.admin ? { username: identity.username, admin: true } : { username: identity.username };
+  const token = jwt.sign(claims, keyOf(secret), {
     algorithm: 'HS256',
     subject: String(identity.id),
     audience: 'user',
@@ -74,7 +80,8 @@ export function verifyIdentityToken(token: string | undefined, secret: string): 
     if (typeof claims === 'string' || !claims.sub || typeof claims.exp !== 'number') return null;
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id) || typeof claims.username !== 'string') return null;
-    const identity = { id, username: claims.username };
+    const identity: Identity =
+      claims.admin === true ? { id, username: claims.username, admin: true } : { id, username: claims.username };
     keep(verifiedTokens, token, { secret, identity, expiresAt: claims.exp * 1000 });
     return identity;
   } catch {

@@ -16,3 +16,4 @@ export * from './request-input';
 export * from './genealogy/genealogical-date';
 export * from './genealogy/life-event.dto';
 export * from './genealogy/sql-day';
+export * from './app-version';

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlbumsClient, FamilyClient, MediaClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, NotificationOutbox, serviceClient } from '@family/shared/nest';
 import type { AuthConfig } from './config';
+import { AdminController, UserRoleController } from './controllers/admin.controller';
+import { AdminService } from './services/admin.service';
 import { FamilyMemberController } from './controllers/family-member.controller';
 import { InternalAccountController } from './controllers/internal-account.controller';
 import { InternalSecondFactorController } from './controllers/internal-second-factor.controller';
@@ -40,6 +42,8 @@ export class AppModule {
         InternalSecondFactorController,
         PasswordController,
         FamilyMemberController,
+        AdminController,
+        UserRoleController,
       ],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
@@ -58,6 +62,7 @@ export class AppModule {
         InviteService,
         NotificationOutbox,
         AccountService,
+        AdminService,
       ],
     };
   }

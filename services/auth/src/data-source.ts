@@ -9,6 +9,7 @@ import { CreateInvites1763810000000 } from './migrations/1763810000000-create-in
 import { CreateSecondFactors1764400000000 } from './migrations/1764400000000-create-second-factors';
 import { CreatePasskeys1764400000001 } from './migrations/1764400000001-create-passkeys';
 import { PeopleWithoutAccounts1763800000000 } from './migrations/1763800000000-people-without-accounts';
+import { AdminRole1770200000000 } from './migrations/1770200000000-admin-role';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -25,6 +26,7 @@ export function authDatabase(url: string) {
       CreateSecondFactors1764400000000,
       CreatePasskeys1764400000001,
       CreateNotifications1769600000000,
+      AdminRole1770200000000,
     ],
   };
 }

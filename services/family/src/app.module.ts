@@ -4,6 +4,7 @@ import { MediaClient, ProfileClient } from '@family/shared/clients';
 import { ArchiveCoreModule, databaseModule, serviceClient } from '@family/shared/nest';
 import { ObjectStorageModule } from '@family/shared/storage';
 import type { FamilyConfig } from './config';
+import { AdminQueueController } from './controllers/admin-queue.controller';
 import { FamilyController } from './controllers/family.controller';
 import { GedcomController } from './controllers/gedcom.controller';
 import { InternalPurgeController } from './controllers/internal-purge.controller';
@@ -37,7 +38,13 @@ export class AppModule {
         ObjectStorageModule.register({ token: GEDCOM_STORAGE, config }),
       ],
       // GEDCOM first: its paths (/api/family/gedcom…) must not be read as a person's id.
-      controllers: [GedcomController, FamilyController, PeopleController, InternalPurgeController],
+      controllers: [
+        AdminQueueController,
+        GedcomController,
+        FamilyController,
+        PeopleController,
+        InternalPurgeController,
+      ],
       providers: [
         { provide: FAMILY_CONFIG, useValue: config },
         serviceClient(ProfileClient, config.PROFILE_URL),

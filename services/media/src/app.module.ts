@@ -49,6 +49,11 @@ import { TagService } from './services/tag.service';
 import { TrashService } from './services/trash.service';
 import { UploadService } from './services/upload.service';
 import { UploadThumbnailer } from './services/upload-thumbnailer';
+import { OperatorController } from './operator/operator.controller';
+import { StorageUseRepository } from './operator/storage-use.repository';
+import { IntegrityRepository } from './operator/integrity.repository';
+import { IntegrityService } from './operator/integrity.service';
+import { BackupRepository } from './operator/backup.repository';
 import { TakeoutModule } from './takeout';
 import { ResumableUploadController } from './uploads/resumable-upload.controller';
 import { ResumableUploadService } from './uploads/resumable-upload.service';
@@ -87,6 +92,7 @@ export class AppModule {
         InternalMediaImportController,
         ResumableUploadController,
         FacesController,
+        OperatorController,
       ],
       providers: [
         serviceClient(AlbumsClient, config.ALBUMS_URL),
@@ -124,6 +130,10 @@ export class AppModule {
         NotificationOutbox,
         FacesRepository,
         FacesService,
+        StorageUseRepository,
+        IntegrityRepository,
+        IntegrityService,
+        BackupRepository,
       ],
     };
   }

@@ -3,13 +3,14 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { DirectoryConfig, IsServiceUrl } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
 import { WithFacesSwitch } from './faces/faces-config';
+import { WithBackupConfig } from './operator/backup-config';
 import { WithTrashDays } from './trash-config';
 
 /**
  * Object storage: MinIO when MINIO_ENDPOINT is set, else the folder STORAGE_DIR (default ./data/objects);
  * storageOptionsFromEnv checks how those variables fit together.
  */
-export class MediaConfig extends WithFacesSwitch(WithTrashDays(WithStorageConfig(DirectoryConfig))) {
+export class MediaConfig extends WithBackupConfig(WithFacesSwitch(WithTrashDays(WithStorageConfig(DirectoryConfig)))) {
   /** Album access (which albums a person sees and may edit) comes from the albums service. */
   @IsServiceUrl('albums')
   ALBUMS_URL!: string;

@@ -20,6 +20,8 @@ import { ResumableUploads1769500000000 } from './migrations/1769500000000-resuma
 import { AlbumPreviewRows1769710000000 } from './migrations/1769710000000-album-preview-rows';
 import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-photos';
 import { Faces1769700000000 } from './migrations/1769700000000-faces';
+import { IntegrityReports1770200000000 } from './migrations/1770200000000-integrity-reports';
+import { Backups1770210000000 } from './migrations/1770210000000-backups';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -48,6 +50,8 @@ export function mediaDatabase(url: string) {
       Faces1769700000000,
       CreateAlbumPreviews1769700000000,
       AlbumPreviewRows1769710000000,
+      IntegrityReports1770200000000,
+      Backups1770210000000,
     ],
   };
 }

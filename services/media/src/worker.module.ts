@@ -20,6 +20,10 @@ import { UploadExpiry } from './uploads/upload-expiry';
 import { UploadRecordRepository } from './uploads/upload-record.repository';
 import type { MediaWorkerConfig } from './worker/worker-config';
 
+import { BackupRepository } from './operator/backup.repository';
+import { BackupScheduler } from './operator/backup-scheduler';
+import { IntegrityChecker } from './operator/integrity-checker';
+import { IntegrityRepository } from './operator/integrity.repository';
 /**
  * The media worker's application: the media database and storage, the queue, no HTTP. Takeout's exports and
  * imports are its TakeoutModule, which makes the internal calls to the other services. It also detaches a deleted
@@ -55,6 +59,10 @@ export class WorkerModule {
         UploadExpiry,
         AlbumItemsRepository,
         AlbumDetacher,
+        IntegrityRepository,
+        IntegrityChecker,
+        BackupRepository,
+        BackupScheduler,
       ],
     };
   }

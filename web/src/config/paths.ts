@@ -28,6 +28,8 @@ export const paths = {
     getHref: (id: number | string) => `/profile/${id}/memories`,
   },
   trash: { path: '/trash', getHref: () => '/trash' },
+  /** The operator's page, for admins (docs/product.md "The operator's page"). */
+  admin: { path: '/admin', getHref: () => '/admin' },
   /** One media item: over the list it was opened from, or over the gallery (docs/product.md "Media addresses"). */
   media: {
     path: '/media/:id',

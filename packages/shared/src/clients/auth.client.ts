@@ -108,4 +108,9 @@ export class AuthClient extends ServiceClient {
   removePasskey(accountId: number, passkeyId: number): Promise<void> {
     return this.call('DELETE', `/internal/accounts/${accountId}/passkeys/${passkeyId}`);
   }
+
+  /** Whether a member is an admin (docs/rights.md "Admins"): the gateway asks it for each request to /api/admin. */
+  role(id: number): Promise<{ admin: boolean }> {
+    return this.call('GET', `/internal/accounts/${id}/role`);
+  }
 }

@@ -4,7 +4,7 @@ export { AuthClient } from './auth.client';
 export { FamilyClient } from './family.client';
 export { MediaClient } from './media.client';
 export { ProfileClient } from './profile.client';
-export { ServiceClient, type ServiceHealth } from './service-client';
+export { ServiceClient, type MigrationState, type ServiceHealth } from './service-client';
 
 import type { InternalClient } from '../internal-client';
 import type { ServiceName } from '../service-names';

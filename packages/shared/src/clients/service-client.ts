@@ -3,6 +3,14 @@ import type { ServiceName } from '../service-names';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a service answers at GET /internal/migrations. */
+export interface MigrationState {
+  known: number;
+  applied: number;
+  last: string | null;
+  pending: string[];
+}
+
 /** What a service answers at GET /internal/health. */
 export interface ServiceHealth {
   database: 'ok' | 'unavailable';
@@ -29,6 +37,11 @@ export abstract class ServiceClient {
   /** Every service's own view of its stores (GET /internal/health), for the archive's health page. */
   health(timeoutMs: number): Promise<ServiceHealth> {
     return this.call('GET', '/internal/health', { timeoutMs });
+  }
+
+  /** The service's migrations as its database has them (GET /internal/migrations), for the operator's page. */
+  migrations(): Promise<MigrationState> {
+    return this.call('GET', '/internal/migrations');
   }
 
   /** A file's bytes, or null when there is none (404). */

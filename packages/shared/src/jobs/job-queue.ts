@@ -39,6 +39,15 @@ export interface JobDb {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** The queue as the operator's page shows it: counts per kind, and the newest failed jobs with their sentence. */
+export interface QueueState {
+  kinds: Array<{ kind: string; waiting: number; running: number; failed: number }>;
+  failed: Array<{ id: string; kind: string; key: string | null; failedAt: string; message: string }>;
+}
+
+const FAILED_SHOWN = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What a sender needs from the queue (so services can be tested with the real queue or without jobs). */
 export interface JobSender {
   /**
@@ -197,6 +206,78 @@ export class JobQueue implements JobSender {
     if (state === 'created' || state === 'retry') return 'waiting';
     if (state === 'active') return 'running';
     return state === 'completed' ? 'completed' : 'failed';
+  }
+
+  /**
+   * Counts per kind (one grouped query) and the newest failed jobs; failed jobs are kept for `deleteAfterDays`
+   * (docs/architecture.md "Operator's page").
+   */
+  async state(): Promise<QueueState> {
+    const db = this.boss.getDb();
+    const kinds = this.options.kinds.map((kind) => kind.name);
+    const counts = await db.executeSql(
+      `SELECT name,
+              count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+              count(*) FILTER (WHERE state = 'active')::int AS running,
+              count(*) FILTER (WHERE state = 'failed')::int AS failed
+         FROM "${this.options.schema}".job
+        WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active', 'failed')
+        GROUP BY name`,
+      [kinds],
+    );
+    const byKind = new Map(
+      (counts.rows as Array<{ name: string; waiting: number; running: number; failed: number }>).map((row) => [
+        row.name,
+        row,
+      ]),
+    );
+    const failed = await db.executeSql(
+      `SELECT id, name, singleton_key, completed_on, output FROM "${this.options.schema}".job
+        WHERE name = ANY($1::text[]) AND state = 'failed'
+        ORDER BY completed_on DESC NULLS LAST LIMIT ${FAILED_SHOWN}`,
+      [kinds],
+    );
+    return {
+      kinds: kinds.map((kind) => ({
+        kind,
+        waiting: byKind.get(kind)?.waiting ?? 0,
+        running: byKind.get(kind)?.running ?? 0,
+        failed: byKind.get(kind)?.failed ?? 0,
+      })),
+      failed: (
+        failed.rows as Array<{
+          id: string;
+          name: string;
+          singleton_key: string | null;
+          completed_on: Date | null;
+          output: { message?: unknown } | null;
+        }>
+      ).map((row) => ({
+        id: row.id,
+        kind: row.name,
+        key: row.singleton_key,
+        failedAt: (row.completed_on ?? new Date(0)).toISOString(),
+        message: typeof row.output?.message === 'string' ? row.output.message : 'The job failed without a reason.',
+      })),
+    };
+  }
+
+  /**
+   * Runs a failed job again: 'retried', 'missing' (no failed job of that id), or 'waiting' (another job of its key
+   * waits or runs already, which does the same work).
+   */
+  async retry(id: string): Promise<'retried' | 'missing' | 'waiting'> {
+    if (!UUID.test(id)) return 'missing';
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`SELECT name, singleton_key FROM "${this.options.schema}".job WHERE id = $1 AND state = 'failed'`, [
+        id,
+      ]);
+    const job = rows[0] as { name: string; singleton_key: string | null } | undefined;
+    if (!job) return 'missing';
+    if (job.singleton_key && (await this.hasUnfinished(job.name, job.singleton_key))) return 'waiting';
+    await this.boss.retry(job.name, id);
+    return 'retried';
   }
 
   /** Counts of this kind's jobs waiting and running (for health and tests). */

@@ -3,12 +3,18 @@ import type { Identity } from '../identity-token';
 import { currentRequest, type RequestContext } from '../request-context';
 
 export const ACCESS_KEY = 'archive:access';
-export type Access = 'public' | 'internal' | 'user';
+export type Access = 'public' | 'internal' | 'user' | 'admin';
 
 /** Anyone may call it (health checks). */
 export const Public = () => SetMetadata(ACCESS_KEY, 'public' satisfies Access);
 /** Only another service of the archive, with a service token, may call it. */
 export const Internal = () => SetMetadata(ACCESS_KEY, 'internal' satisfies Access);
+
+/**
+ * Only a signed-in admin (docs/rights.md "Admins"): the gateway marks the identity token of an admin's request to
+ * /api/admin after asking auth; everyone else gets 403 with a sentence.
+ */
+export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);
 
 /** The context of the request being handled; the core module's middleware opened it for every route. */
 export function handledRequest(): RequestContext {

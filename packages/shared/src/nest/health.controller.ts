@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { MigrationState } from '../clients/service-client';
 import { Internal, Public } from './decorators';
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
@@ -31,6 +32,19 @@ function withinTime(check: () => Promise<unknown>): Promise<StoreHealth> {
     .finally(() => clearTimeout(timer));
 }
 
+/** The service's migrations: those its code knows, how many its database has run, and those it has not. */
+export async function migrationState(dataSource: DataSource): Promise<MigrationState> {
+  const rows: Array<{ name: string }> = await dataSource.query('SELECT name FROM migrations ORDER BY id');
+  const applied = new Set(rows.map((row) => row.name));
+  const known = dataSource.migrations.map((migration) => migration.name ?? migration.constructor.name);
+  return {
+    known: known.length,
+    applied: rows.length,
+    last: rows.at(-1)?.name ?? null,
+    pending: known.filter((name) => !applied.has(name)),
+  };
+}
+
 @Public()
 @Controller()
 export class HealthController {
@@ -55,6 +69,13 @@ export class HealthController {
       throw new ServiceUnavailableException('Not ready yet: a data store is unreachable.');
     }
     return { status: 'ready' };
+  }
+
+  /** The database's migration state of this service, for the operator's page (docs/architecture.md "Operator"). */
+  @Internal()
+  @Get('internal/migrations')
+  migrations(): Promise<MigrationState> {
+    return migrationState(this.dataSource);
   }
 
   /** Each data store by name, for the gateway's GET /api/health. */

@@ -33,6 +33,9 @@ export class IdentityGuard implements CanActivate {
 
     const user = verifyIdentityToken(header(request, IDENTITY_HEADER), this.options.internalSecret);
     if (!user) throw new UnauthorizedException('Please sign in to continue.');
+    if (access === 'admin' && !user.admin) {
+      throw new ForbiddenException('Only an admin of the archive can do this; ask one to name you admin.');
+    }
     handledRequest().user = user;
     return true;
   }

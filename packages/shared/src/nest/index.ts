@@ -16,3 +16,4 @@ export * from './validation';
 export * from './service-clients';
 export * from './album-previews';
 export * from './notifications';
+export * from './admin-queues';

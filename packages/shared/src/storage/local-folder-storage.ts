@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, type Dir } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -147,6 +147,30 @@ export class LocalFolderStorage implements ObjectStorage {
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
+    }
+  }
+
+  /** Walks the prefix's folder one directory at a time (opendir reads entries in small batches). */
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    const start = prefix.replace(/\/+$/, '');
+    const pending = [start];
+    while (pending.length > 0) {
+      const folder = pending.pop()!;
+      let dir: Dir;
+      try {
+        dir = await fs.opendir(path.join(this.root, ...folder.split('/')));
+      } catch (err) {
+        if (isMissing(err) || errorCode(err) === 'ENOTDIR') continue;
+        throw err;
+      }
+      for await (const entry of dir) {
+        const key = `${folder}/${entry.name}`;
+        if (entry.isDirectory()) pending.push(key);
+        else if (entry.isFile()) {
+          const info = await fs.stat(path.join(this.root, ...key.split('/'))).catch(() => null);
+          if (info) yield { key, size: info.size };
+        }
+      }
     }
   }
 

@@ -148,6 +148,14 @@ export class MinioStorage implements ObjectStorage {
     }
   }
 
+  /** The bucket's listing, a page (1,000 keys) at a time as minio's stream fetches them. */
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    const stream = this.client.listObjectsV2(this.bucket, prefix, true);
+    for await (const item of stream as AsyncIterable<{ name?: string; size?: number }>) {
+      if (item.name) yield { key: item.name, size: item.size ?? 0 };
+    }
+  }
+
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     try {

@@ -152,6 +152,22 @@ function describeStorageContract(name: string, makeStorage: () => Promise<Storag
       if (subject.keepsContentType) expect(info?.contentType).toBe('text/plain');
     });
 
+    test('list names every object under a prefix with its size, and nothing else', async () => {
+      const prefix = `listing-${Date.now().toString(36)}/`;
+      await storage.put(`${prefix}a`, Readable.from([Buffer.from('one')]));
+      await storage.put(`${prefix}deeper/b`, Readable.from([Buffer.from('three')]));
+      await storage.put(`other-${prefix}c`, Readable.from([Buffer.from('x')]));
+      const listed: Array<{ key: string; size: number }> = [];
+      for await (const object of storage.list(prefix)) listed.push(object);
+      expect(listed.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+        { key: `${prefix}a`, size: 3 },
+        { key: `${prefix}deeper/b`, size: 5 },
+      ]);
+      const none: unknown[] = [];
+      for await (const object of storage.list('nothing-here/')) none.push(object);
+      expect(none).toEqual([]);
+    });
+
     test('an empty object round-trips', async () => {
       const key = newKey();
       await expect(storage.put(key, Readable.from([]))).resolves.toEqual({ size: 0 });

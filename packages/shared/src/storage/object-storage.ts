@@ -44,6 +44,12 @@ export interface ObjectStorage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Size and etag of the object, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Every object whose key starts with `prefix` (a folder-like prefix ending in `/`), with its size, as they are
+   * found: never the whole list in memory (the integrity check walks 100,000 files; docs/architecture.md
+   * "Integrity").
+   */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
   /** Removes the object; removing a missing object is fine. */
   delete(key: string): Promise<void>;
   /** Rejects when storage can't be used (for readiness checks). */

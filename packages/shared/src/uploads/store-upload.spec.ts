@@ -147,6 +147,10 @@ describe('a full disk', () => {
       ensureReady: async () => undefined,
       get: async () => Readable.from([]),
       stat: async () => null,
+      // eslint-disable-next-line require-yield
+      list: async function* () {
+        return;
+      },
       delete: async () => undefined,
       ping: async () => undefined,
     };

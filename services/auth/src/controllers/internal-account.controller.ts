@@ -39,6 +39,12 @@ export class InternalAccountController {
     return { message: 'Password has been reset successfully', userId };
   }
 
+  /** Whether a member is an admin: the gateway asks for each request to /api/admin (docs/rights.md "Admins"). */
+  @Get('accounts/:id/role')
+  async role(@Param('id', ParseIdPipe) id: number) {
+    return { admin: await this.accounts.isAdmin(id) };
+  }
+
   /** A person without an account: the profile service asks for their id before it writes their profile. */
   @Post('people')
   createPerson() {

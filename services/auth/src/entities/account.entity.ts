@@ -14,6 +14,10 @@ export class AccountEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
 
+  /** Sees the operator's page (docs/rights.md "Admins"): the first member, and whom an admin names. */
+  @Column({ type: 'boolean', default: false })
+  admin!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -24,15 +24,48 @@ export class AccountRepository {
     return this.accounts.findOneBy({ id });
   }
 
+  /** A new member; the first member of an archive without an admin becomes its admin (docs/rights.md "Admins"). */
   async create(username: string, passwordHash: string): Promise<AccountEntity> {
     try {
-      return await this.accounts.save(this.accounts.create({ username, passwordHash }));
+      const rows: AccountEntity[] = await this.accounts.query(
+        `INSERT INTO accounts (username, password_hash, admin)
+           VALUES ($1, $2, NOT EXISTS (SELECT 1 FROM accounts WHERE admin))
+           RETURNING id, username, password_hash AS "passwordHash", admin, created_at AS "createdAt"`,
+        [username, passwordHash],
+      );
+      return rows[0]!;
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
         throw new ConflictException('That username is already taken. Please choose another.');
       }
       throw error;
     }
+  }
+
+  async isAdmin(id: number): Promise<boolean> {
+    return this.accounts.exists({ where: { id, admin: true } });
+  }
+
+  /** Members by id after `after`, a page at a time (the operator's page). */
+  listMembers(after: number, limit: number): Promise<Array<Pick<AccountEntity, 'id' | 'username' | 'admin'>>> {
+    return this.accounts
+      .createQueryBuilder('account')
+      .select(['account.id', 'account.username', 'account.admin'])
+      .where('account.username IS NOT NULL AND account.id > :after', { after })
+      .orderBy('account.id')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Makes a member an admin; answers false when the id is no member's. */
+  async makeAdmin(id: number): Promise<boolean> {
+    const result = await this.accounts
+      .createQueryBuilder()
+      .update()
+      .set({ admin: true })
+      .where('id = :id AND username IS NOT NULL', { id })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** A person without an account: a new id in the one id space of people. */

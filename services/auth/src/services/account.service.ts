@@ -60,6 +60,10 @@ export class AccountService {
     }
   }
 
+  isAdmin(id: number): Promise<boolean> {
+    return this.accounts.isAdmin(id);
+  }
+
   /**
    * The person for a correct username and password, and the second step their account asks for; one sentence for
    * unknown user and wrong password.

@@ -28,6 +28,11 @@ export const EXPORT_TAKEOUT = 'export';
 export const TAKEOUT_IMPORT: JobKind = { name: 'takeout-import', retryLimit: 1, retryDelaySeconds: 10 };
 /** Removes unfinished resumable uploads past their time (uploads/upload-expiry.ts): one at a time, by its key. */
 export const EXPIRE_UPLOADS: JobKind = { name: 'expire-uploads', retryLimit: 1, retryDelaySeconds: 60 };
+/**
+ * The integrity check of every stored file (operator/integrity-checker.ts), keyed by one key so that one runs at a
+ * time; a try cut off starts its report over (docs/architecture.md "Integrity").
+ */
+export const INTEGRITY_CHECK: JobKind = { name: 'integrity-check', retryLimit: 1, retryDelaySeconds: 60 };
 export const MEDIA_JOB_KINDS: JobKind[] = [
   ...PREPARE_JOB_KINDS,
   { name: EXPORT_TAKEOUT, retryLimit: 1, retryDelaySeconds: 30 },
@@ -36,7 +41,12 @@ export const MEDIA_JOB_KINDS: JobKind[] = [
   DETECT_FACES,
   // A deleted album's items, queued by albums in the deletion's transaction (worker/album-detacher.ts).
   ALBUM_DETACH,
+  INTEGRITY_CHECK,
 ];
+
+export interface IntegrityCheckJob {
+  reportId: number;
+}
 
 export interface ExportJobData {
   exportId: number;
@@ -104,6 +114,17 @@ export class MediaJobs implements OnModuleInit, OnApplicationShutdown {
     if (!this.queue) throw new Error('The media job queue is not open');
     const job: ExportJobData = { exportId };
     await this.queue.send(EXPORT_TAKEOUT, job, String(exportId));
+  }
+
+  /** The queue itself, for the operator's page (counts, failed jobs, retry). */
+  openQueue(): JobQueue {
+    if (!this.queue) throw new Error('The media job queue is not open');
+    return this.queue;
+  }
+
+  /** Queues the integrity check of a report just made (one at a time: one key). */
+  async checkIntegrity(reportId: number): Promise<void> {
+    await this.openQueue().send(INTEGRITY_CHECK.name, { reportId } satisfies IntegrityCheckJob, 'integrity');
   }
 
   /** Queues a takeout import for the media worker. */

@@ -3,6 +3,7 @@ import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validato
 import { IsServiceUrl, WorkerConfig } from '@family/shared';
 import { WithStorageConfig } from '@family/shared/storage';
 import { WithFacesSwitch } from '../faces/faces-config';
+import { WithBackupConfig } from '../operator/backup-config';
 import { WithTrashDays } from '../trash-config';
 
 /**
@@ -10,7 +11,9 @@ import { WithTrashDays } from '../trash-config';
  * and the addresses of profile and albums and the secret to call them, which takeout exports read from and imports
  * write to (docs/architecture.md "Takeout export", "Takeout import"; family's part is a job in its queue).
  */
-export class MediaWorkerConfig extends WithFacesSwitch(WithTrashDays(WithStorageConfig(WorkerConfig))) {
+export class MediaWorkerConfig extends WithBackupConfig(
+  WithFacesSwitch(WithTrashDays(WithStorageConfig(WorkerConfig))),
+) {
   /**
    * Items prepared at once per lane (photos; videos and sound). One keeps a worker's memory small: ffmpeg uses
    * every core anyway. More workers (`--scale media-worker=N`) share the queue.

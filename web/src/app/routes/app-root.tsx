@@ -12,7 +12,7 @@ import { UploadQueuePanel } from '../../features/media/upload-queue/upload-queue
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { errorMessage } from '../../lib/api';
 import { forgetSharedFiles } from '../../lib/share-inbox';
-import { useCurrentUser } from '../../lib/queries/current-user';
+import { useCurrentUser, useUserRole } from '../../lib/queries/current-user';
 
 const AuthScreen = lazy(() =>
   import('../../features/auth/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
@@ -50,6 +50,7 @@ export function AppRoot() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { page, over, keepingPage } = usePageUnderMedia();
+  const { admin } = useUserRole(user !== null);
 
   const onLogout = async () => {
     try {
@@ -99,6 +100,7 @@ export function AppRoot() {
         loading={navigation.state === 'loading'}
         userName={user.displayName}
         headerActions={<NotificationBell currentUserId={user.id} />}
+        admin={admin}
       >
         <PageBehindMediaContext.Provider value={keepingPage}>
           {page}

@@ -10,10 +10,11 @@ type AppLayoutProps = {
   loading?: boolean;
   userName?: string;
   headerActions?: ReactNode;
+  admin?: boolean;
 };
 
 /** Every signed-in page: a skip link, the header with navigation, then the page. */
-export function AppLayout({ children, onLogout, loggingOut, loading, userName, headerActions }: AppLayoutProps) {
+export function AppLayout({ children, onLogout, loggingOut, loading, userName, headerActions, admin }: AppLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -42,6 +43,7 @@ export function AppLayout({ children, onLogout, loggingOut, loading, userName, h
         loading={loading}
         userName={userName}
         actions={headerActions}
+        admin={admin}
       />
       <Container
         component="main"

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { navItems } from './nav-items';
+import { menuItems } from './nav-items';
 
 // The side menu is only for phones: its code (Drawer, Modal, focus trap) stays out of the first page.
 const loadNavDrawer = () => import('./nav-drawer');
@@ -26,9 +26,18 @@ type HeaderProps = {
   userName?: string;
   /** What app/ puts beside Logout (the notifications bell). */
   actions?: ReactNode;
+  /** An admin's menu also links the operator's page. */
+  admin?: boolean;
 };
 
-export function Header({ onLogout, loggingOut = false, loading = false, userName, actions }: HeaderProps) {
+export function Header({
+  onLogout,
+  loggingOut = false,
+  loading = false,
+  userName,
+  actions,
+  admin = false,
+}: HeaderProps) {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -73,7 +82,7 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
         {!compact && (
           <>
             <Box component="nav" aria-label="Main navigation" sx={{ display: 'flex', gap: 0.5, flex: 1 }}>
-              {navItems.map(({ label, to, end }) => (
+              {menuItems(admin).map(({ label, to, end }) => (
                 <Button
                   key={to}
                   component={NavLink}
@@ -121,6 +130,7 @@ export function Header({ onLogout, loggingOut = false, loading = false, userName
             }}
             loggingOut={loggingOut}
             userName={userName}
+            admin={admin}
           />
         </Suspense>
       )}

@@ -11,7 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router-dom';
-import { navItems } from './nav-items';
+import { menuItems } from './nav-items';
 
 type NavDrawerProps = {
   open: boolean;
@@ -19,10 +19,11 @@ type NavDrawerProps = {
   onLogout: () => void;
   loggingOut?: boolean;
   userName?: string;
+  admin?: boolean;
 };
 
 /** The side menu that holds the navigation on phones. */
-export function NavDrawer({ open, onClose, onLogout, loggingOut = false, userName }: NavDrawerProps) {
+export function NavDrawer({ open, onClose, onLogout, loggingOut = false, userName, admin = false }: NavDrawerProps) {
   return (
     <Drawer
       anchor="left"
@@ -48,7 +49,7 @@ export function NavDrawer({ open, onClose, onLogout, loggingOut = false, userNam
       <Divider />
       <Box component="nav" aria-label="Main navigation">
         <List>
-          {navItems.map(({ label, to, icon: Icon, end }) => (
+          {menuItems(admin).map(({ label, to, icon: Icon, end }) => (
             <ListItem key={to} disablePadding>
               <ListItemButton
                 component={NavLink}

@@ -1,6 +1,7 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CollectionsBookmarkOutlinedIcon from '@mui/icons-material/CollectionsBookmarkOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
@@ -23,3 +24,16 @@ export const navItems: NavItem[] = [
   { label: 'Profile', to: paths.profile.getHref(), icon: PersonOutlineIcon, end: true },
   { label: 'Trash', to: paths.trash.getHref(), icon: DeleteOutlineIcon, end: true },
 ];
+
+/** The operator's page, in the menu of admins only (docs/product.md "The operator's page"). */
+export const adminNavItem: NavItem = {
+  label: 'Admin',
+  to: paths.admin.getHref(),
+  icon: AdminPanelSettingsOutlinedIcon,
+  end: true,
+};
+
+/** The menu of a member, and of an admin. */
+export function menuItems(admin: boolean): NavItem[] {
+  return admin ? [...navItems, adminNavItem] : navItems;
+}

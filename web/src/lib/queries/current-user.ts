@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { UserProfile } from '@family/contract';
+import type { UserProfile, UserRole } from '@family/contract';
 import { ApiError, errorCode, getJson } from '../api';
 
 /** GET /api/user: the signed-in person, read by every feature and set by signing in and by profile edits. */
@@ -30,6 +30,14 @@ export function useCurrentUser() {
     error,
     retry: () => mutate(),
   };
+}
+
+/** GET /api/user/role: whether the signed-in person is an admin (the menu then links the operator's page). */
+export function useUserRole(signedIn: boolean) {
+  const { data, isLoading } = useSWR<UserRole, Error>(signedIn ? '/api/user/role' : null, (path: string) =>
+    getJson<UserRole>(path),
+  );
+  return { admin: data?.admin === true, isLoading: isLoading && data === undefined };
 }
 
 /** Makes `user` the signed-in person everywhere it is shown, without asking the server again. */
