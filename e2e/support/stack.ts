@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 // The global setup (plain Node) and the tests share one description of the stack.
@@ -26,16 +26,24 @@ export function secrets(): { sessionSecret: string; internalSecret: string } {
   return JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'secrets.json'), 'utf8'));
 }
 
-/** A reset code made by the operator's command, exactly as the README tells them to. */
-export function makeResetCode(username: string): string {
-  const result = spawnSync('npm', ['run', '--silent', 'reset-code', '--', username], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
+/**
+ * A reset code made by the operator's command, exactly as the README tells them to. Run without blocking, so the
+ * test's kept-alive connections notice meanwhile when the gateway closes them (a blocked test would send its next
+ * request on a closed one: "other side closed").
+ */
+export function makeResetCode(username: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'reset-code', '--', username],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+      (_error, stdout, stderr) => {
+        const match = /Reset code for \S+: (\S+)/.exec(stdout);
+        if (match) resolve(match[1]!);
+        else reject(new Error(`reset-code printed no code: ${stdout}${stderr}`));
+      },
+    );
   });
-  const match = /Reset code for \S+: (\S+)/.exec(result.stdout);
-  if (!match) throw new Error(`reset-code printed no code: ${result.stdout}${result.stderr}`);
-  return match[1];
 }
 
 export function servicePort(name: keyof typeof config.servicePorts): number {

@@ -129,7 +129,7 @@ describe('accounts through the gateway', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid or expired reset code');
 
-    const code = makeResetCode(username);
+    const code = await makeResetCode(username);
     const ok = await client.post('/api/reset-password', { username, newPassword: 'brand-new', resetCode: code });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password has been reset successfully');

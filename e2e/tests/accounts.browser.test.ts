@@ -62,7 +62,7 @@ describe('signing up, in and out in a real browser', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Invalid or expired reset code').waitFor();
 
-    await page.getByLabel('Reset code').fill(makeResetCode(username));
+    await page.getByLabel('Reset code').fill(await makeResetCode(username));
     await screenshot(page, 'auth-reset-desktop');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password has been reset successfully').waitFor();
