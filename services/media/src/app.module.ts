@@ -29,6 +29,7 @@ import { AlbumItemsService } from './services/album-items.service';
 import { BulkMediaService } from './services/bulk-media.service';
 import { AlbumPreviewsService } from './services/album-previews.service';
 import { BrowseService } from './services/browse.service';
+import { DateHintService } from './services/date-hint.service';
 import { FileService } from './services/file.service';
 import { FullSizeRenderer } from './services/full-size-renderer';
 import { LivePhotoPairing } from './motion/live-photo-pairing';
@@ -101,6 +102,7 @@ export class AppModule {
         MediaService,
         TrashService,
         BrowseService,
+        DateHintService,
         AlbumPreviewsService,
         UploadService,
         UploadThumbnailer,

@@ -17,6 +17,7 @@ import { AlbumPreviews1769300000000 } from './migrations/1769300000000-album-pre
 import { TagConfirmation1769400000000 } from './migrations/1769400000000-tag-confirmation';
 import { ResumableUploads1769500000000 } from './migrations/1769500000000-resumable-uploads';
 import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-photos';
+import { ItemDates1769710000000 } from './migrations/1769710000000-item-dates';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -42,6 +43,7 @@ export function mediaDatabase(url: string) {
       ResumableUploads1769500000000,
       MotionPhotos1769510000000,
       CreateNotifications1769600000000,
+      ItemDates1769710000000,
     ],
   };
 }

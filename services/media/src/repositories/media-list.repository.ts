@@ -16,6 +16,9 @@ export interface MediaFilter {
   taggedUserId?: number;
   /** Only the viewer's own uploads made at or after this time, newest upload first ("Just uploaded"). */
   uploadedSince?: Date;
+  /** Years: items whose date, or an uncertain date's span, overlaps them (docs/api.md "Uncertain dates"). */
+  fromYear?: number;
+  toYear?: number;
 }
 
 /**
@@ -33,6 +36,7 @@ export interface PagePosition {
  */
 const LIST_COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
+  m.date_text AS "dateText",
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.file_name AS "fileName",
   m.file_size AS "fileSize", m.created_at AS "createdAt", m.processing, m.processing_error AS "processingError",
   m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady",
@@ -57,6 +61,7 @@ function toListedItem(row: Record<string, unknown>): ItemWithTags {
     title: row.title as string,
     description: row.description as string | null,
     mediaDate: row.mediaDate as string,
+    dateText: row.dateText as string | null,
     albumId: row.albumId as number | null,
     websiteUrl: row.websiteUrl as string | null,
     content: row.content as string | null,
@@ -80,6 +85,19 @@ function toListedItem(row: Record<string, unknown>): ItemWithTags {
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Items whose date can fall in the years asked: an exact day within them, or an uncertain date whose span (open
+ * ends reaching forever) overlaps them. The middle day lies within the span, so the first test also finds most
+ * uncertain dates through the (media_date, id) indexes; the rest through media_items_date_span.
+ */
+function yearsCondition(filter: Pick<MediaFilter, 'fromYear' | 'toYear'>, params: Params): string {
+  const first = params.add(`${filter.fromYear ?? 1000}-01-01`);
+  const last = params.add(`${filter.toYear ?? 9999}-12-31`);
+  return `(m.media_date BETWEEN ${first}::date AND ${last}::date
+    OR (m.date_text IS NOT NULL AND COALESCE(m.date_earliest, '-infinity'::date) <= ${last}::date
+      AND COALESCE(m.date_latest, 'infinity'::date) >= ${first}::date))`;
 }
 
 /** What the archive lists: a page of items, the months browsed by, the items of this day in years before. */
@@ -110,6 +128,7 @@ export class MediaListRepository {
            WHERE ft.media_id = m.id AND ft.user_id = ${params.add(filter.taggedUserId)} AND ft.confirmed)`,
       );
     }
+    if (filter.fromYear !== undefined || filter.toYear !== undefined) where.push(yearsCondition(filter, params));
     const byUpload = filter.uploadedSince !== undefined;
     if (byUpload) {
       where.push(`m.user_id = ${params.add(viewer.userId)}`, `m.created_at >= ${params.add(filter.uploadedSince)}`);
@@ -166,6 +185,7 @@ export class MediaListRepository {
           WHERE EXTRACT(MONTH FROM m.media_date)::int = ${params.add(day.month)}
             AND EXTRACT(DAY FROM m.media_date)::int = ${params.add(day.day)}
             AND m.media_date < make_date(${params.add(day.beforeYear)}, 1, 1)
+            AND m.date_text IS NULL
             AND ${LIVE} AND ${visible}
        ) m
        WHERE m.position <= ${params.add(perYear)}

@@ -20,7 +20,7 @@ import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { mediaDateInWords } from '../utils/item-date';
 import { useMayDeleteItem, useMayEditItem } from '../../../lib/items-in-albums';
 import { useRestoreFromTrash } from '../../../lib/queries/trash';
 import { useDeleteMedia } from '../api/use-delete-media';
@@ -266,7 +266,7 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext, pho
           <Typography>
             Uploaded by <strong>{personName(item.user)}</strong>
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{formatCalendarDate(item.mediaDate)}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{mediaDateInWords(item)}</Typography>
           {item.tags.length > 0 && (
             <Typography sx={{ mt: 0.5 }}>Tagged: {item.tags.map((t) => personName(t.user)).join(', ')}</Typography>
           )}
