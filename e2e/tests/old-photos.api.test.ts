@@ -30,9 +30,9 @@ describe('old photos through the API: uncertain dates', () => {
         { type: 'photo', title: `${title} ${run}`, mediaDate, albumId: String(album) },
         { bytes: await jpeg(shade), name: `${title}.jpg`, type: 'image/jpeg' },
       )) as MediaItem;
-    early = await upload('Garden', '1954-06-01', 11);
-    scan = await upload('Scan', '2026-11-20', 12);
-    late = await upload('Wedding', '1956-06-01', 13);
+    early = await upload('Garden', '1954-06-01', 10);
+    scan = await upload('Scan', '2026-11-20', 60);
+    late = await upload('Wedding', '1956-06-01', 110);
     const person = await rose.client.post<{ id: number }>('/api/people', {
       givenName: 'Anna',
       surname: `Kowal ${run}`,
