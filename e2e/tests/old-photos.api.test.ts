@@ -1,6 +1,7 @@
 import type { BulkResult, MediaDateHint, MediaItem, MediaPage } from '@family/contract';
+import sharp from 'sharp';
 import { registerPerson, type Person } from '../support/api';
-import { jpeg, privateAlbum, uploadMedia } from '../support/media';
+import { jpeg, privateAlbum, uploadMedia, waitPrepared } from '../support/media';
 
 /** docs/api.md "Uncertain dates": items dated "ABT 1955", listed at the middle, found by years, dated many at once. */
 describe('old photos through the API: uncertain dates', () => {
@@ -134,5 +135,77 @@ describe('old photos through the API: uncertain dates', () => {
       date: '1960s',
     });
     expect(bulk.body).toEqual({ done: [], skipped: [{ id: scan.id, reason: 'not found' }] });
+  });
+});
+
+/** docs/api.md "Places": a photo's GPS becomes a place name offline, searched with `place`, written by a person. */
+describe('old photos through the API: places', () => {
+  const run = Date.now().toString(36);
+  let rose: Person;
+  let tom: Person;
+  let album: number;
+
+  const search = async (person: Person, place: string) => {
+    const response = await person.client.get<MediaPage>(`/api/media?q=${run}&place=${encodeURIComponent(place)}`);
+    expect(response.status).toBe(200);
+    return titles(response.body);
+  };
+  const titles = (page: MediaPage) => page.items.map((item) => item.title);
+  const photo = async (title: string, shade: number, gps?: { latitude: number; longitude: number }) => {
+    const bytes = await jpeg(shade, { gps });
+    const item = (await uploadMedia(
+      rose.client,
+      { type: 'photo', title: `${title} ${run}`, albumId: String(album) },
+      { bytes, name: `${title}.jpg`, type: 'image/jpeg' },
+    )) as MediaItem;
+    return { item: (await waitPrepared(rose.client, item.id)) as MediaItem, bytes };
+  };
+
+  beforeAll(async () => {
+    rose = await registerPerson('prose', `Rose ${run}`);
+    tom = await registerPerson('ptom', `Tom ${run}`);
+    album = await privateAlbum(rose.client, `Travels ${run}`);
+  }, 60_000);
+
+  it('names the city a photo was taken in from its GPS, keeps the GPS in the original only, and finds it by place', async () => {
+    const { item: tower, bytes } = await photo('Tower', 20, { latitude: 48.8584, longitude: 2.2945 });
+    expect(tower.place).toBe('Paris, France');
+    const fetched = await fetch(`${rose.client.base}/api/media/${tower.id}/file`, {
+      headers: { cookie: rose.client.cookie },
+    });
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+    const preview = await fetch(`${rose.client.base}/api/media/${tower.id}/preview`, {
+      headers: { cookie: rose.client.cookie },
+    });
+    expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).exif).toBeUndefined();
+
+    const { item: lost } = await photo('Nowhere', 80, { latitude: 95, longitude: 2.2945 });
+    expect(lost.processing).toBe('ready');
+    expect(lost.place).toBeNull();
+    const { item: plain } = await photo('Plain', 140);
+    expect(plain.place).toBeNull();
+
+    expect(await search(rose, 'Paris')).toEqual([tower.title]);
+    expect(await search(rose, 'france')).toEqual([tower.title]);
+    expect(await search(rose, 'Berlin')).toEqual([]);
+  });
+
+  it('takes a place written by a person, clears it, and shows none of it to a member who cannot see the item', async () => {
+    const { item } = await photo('Market', 200);
+    const written = await rose.client.patch<MediaItem>(`/api/media/${item.id}`, { place: '  Kraków, Poland ' });
+    expect(written.status).toBe(200);
+    expect(written.body.place).toBe('Kraków, Poland');
+    expect(await search(rose, 'krak')).toEqual([item.title]);
+    const tooLong = await rose.client.patch(`/api/media/${item.id}`, { place: 'x'.repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('A place must be at most 200 characters');
+
+    expect(await search(tom, 'Paris')).toEqual([]);
+    expect(await search(tom, 'krak')).toEqual([]);
+    expect((await tom.client.patch(`/api/media/${item.id}`, { place: 'Paris' })).status).toBe(404);
+
+    const cleared = await rose.client.patch<MediaItem>(`/api/media/${item.id}`, { place: '' });
+    expect(cleared.body.place).toBeNull();
+    expect(await search(rose, 'krak')).toEqual([]);
   });
 });

@@ -96,6 +96,11 @@ export interface MediaItem {
    * 1955", "1950s": `itemDateInWords` in `@family/shared/genealogy`); null when `mediaDate` is the exact day.
    */
   mediaDateText: string | null;
+  /**
+   * Where it was taken, "Paris, France": found from a photo's GPS by the media worker (the nearest city, offline),
+   * or written by a person; null when nobody knows (docs/api.md "Places").
+   */
+  place: string | null;
   /** The one album it is in, if any. */
   albumId: number | null;
   website_url: string | null;
@@ -128,6 +133,8 @@ interface MediaPageQuery {
    */
   from?: number;
   to?: number;
+  /** Part of the place's name, case-insensitive ("Paris", "france"). */
+  place?: string;
   /**
    * `YYYY-MM-DD`: start at the newest item dated before that day (docs/api.md "Browsing"), as a cursor that
    * starts at a date; `cursor`, when given, goes on from where the page before ended instead.
@@ -182,10 +189,14 @@ export interface UpdateMediaRequest {
    * `SUMMER 1962`, `BET 1950 AND 1953` (docs/api.md "Uncertain dates"). Not together with `mediaDate`.
    */
   mediaDateText?: string;
+  /** Where it was taken, as a person writes it ("Kraków, Poland"); null or empty clears it. */
+  place?: string | null;
 }
 
 /** The longest date text PATCH /api/media/{id} and the bulk setDate take. */
 export const MEDIA_DATE_TEXT_MAX = 100;
+/** The longest place name an item keeps. */
+export const MEDIA_PLACE_MAX = 200;
 
 /** One bound that a tagged person's life puts on an item's date: born, or died, on a day of this span. */
 export interface MediaDateBound {

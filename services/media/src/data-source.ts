@@ -18,6 +18,7 @@ import { TagConfirmation1769400000000 } from './migrations/1769400000000-tag-con
 import { ResumableUploads1769500000000 } from './migrations/1769500000000-resumable-uploads';
 import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-photos';
 import { ItemDates1769710000000 } from './migrations/1769710000000-item-dates';
+import { ItemPlaces1769720000000 } from './migrations/1769720000000-item-places';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -44,6 +45,7 @@ export function mediaDatabase(url: string) {
       MotionPhotos1769510000000,
       CreateNotifications1769600000000,
       ItemDates1769710000000,
+      ItemPlaces1769720000000,
     ],
   };
 }

@@ -15,6 +15,7 @@ import {
 import {
   MEDIA_DATE_TEXT_MAX,
   MEDIA_DESCRIPTION_MAX,
+  MEDIA_PLACE_MAX,
   MEDIA_TITLE_MAX,
   MEDIA_TYPES,
   type AddTagRequest,
@@ -85,6 +86,7 @@ export type PresentedItem = Pick<
   | 'description'
   | 'mediaDate'
   | 'dateText'
+  | 'place'
   | 'albumId'
   | 'websiteUrl'
   | 'content'
@@ -152,6 +154,7 @@ export function mapMediaItem(
     sizeBytes: item.objectKey ? item.fileSize : null,
     mediaDate: item.mediaDate,
     mediaDateText: item.dateText,
+    place: item.place,
     albumId: item.albumId,
     website_url: item.websiteUrl,
     content: item.content,
@@ -204,6 +207,13 @@ class MediaPageQuery extends PageQuery {
   @Min(1000, { message: yearMessage('to') })
   @IsInt({ message: yearMessage('to') })
   to?: number;
+
+  /** Part of the place's name (docs/api.md "Places"). */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @MaxLength(MEDIA_PLACE_MAX, { message: `place must be at most ${MEDIA_PLACE_MAX} characters` })
+  @IsString({ message: 'place must be text, like Paris' })
+  place?: string;
 }
 
 /** GET /api/media */
@@ -275,6 +285,13 @@ export class UpdateMediaDto implements UpdateMediaRequest {
   @MinLength(1, { message: 'Please enter a date, like 1955-03-12, ABT 1955 or 1950s' })
   @IsString({ message: 'A date must be text, like 1955-03-12, ABT 1955 or 1950s' })
   mediaDateText?: string;
+
+  /** null or empty clears it. */
+  @IsOptional()
+  @Transform(trimToNull)
+  @MaxLength(MEDIA_PLACE_MAX, { message: `A place must be at most ${MEDIA_PLACE_MAX} characters` })
+  @IsString({ message: 'A place must be text, like Kraków, Poland' })
+  place?: string | null;
 }
 
 /** POST /api/media/{id}/tags */

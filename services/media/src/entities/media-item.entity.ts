@@ -37,6 +37,21 @@ export class MediaItemEntity {
   @Column({ name: 'date_latest', type: 'date', nullable: true, default: null })
   dateLatest!: string | null;
 
+  /** Where it was taken, "Paris, France": from the photo's GPS, or written by a person (docs/product.md "Places"). */
+  @Column({ type: 'varchar', length: 200, nullable: true, default: null })
+  place!: string | null;
+
+  /** The photo's GPS position the place was found from; null without one. */
+  @Column({ type: 'double precision', nullable: true, default: null })
+  latitude!: number | null;
+
+  @Column({ type: 'double precision', nullable: true, default: null })
+  longitude!: number | null;
+
+  /** A person wrote the place: preparing the item again keeps it. */
+  @Column({ name: 'place_given', type: 'boolean', default: false })
+  placeGiven!: boolean;
+
   /** The one album it is in; the album lives in the albums service, so no foreign key. */
   @Column({ name: 'album_id', type: 'int', nullable: true })
   albumId!: number | null;

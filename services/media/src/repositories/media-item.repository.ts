@@ -17,13 +17,15 @@ type MotionColumns =
   | 'motionSha256';
 /** An uncertain date's columns: left out, the date is the exact mediaDate. */
 type DateSpanColumns = 'dateText' | 'dateEarliest' | 'dateLatest';
+/** Where it was taken: left out, nobody knows yet (the worker reads a photo's GPS). */
+type PlaceColumns = 'place' | 'latitude' | 'longitude' | 'placeGiven';
 export type NewMediaItem = Omit<
   MediaItemEntity,
-  'id' | 'createdAt' | 'deletedAt' | 'deletedBy' | MotionColumns | DateSpanColumns
+  'id' | 'createdAt' | 'deletedAt' | 'deletedBy' | MotionColumns | DateSpanColumns | PlaceColumns
 > &
-  Partial<Pick<MediaItemEntity, MotionColumns | DateSpanColumns>>;
+  Partial<Pick<MediaItemEntity, MotionColumns | DateSpanColumns | PlaceColumns>>;
 export type MediaChanges = Partial<
-  Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven' | DateSpanColumns>
+  Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven' | DateSpanColumns | 'place' | 'placeGiven'>
 >;
 
 export const DUPLICATE_UPLOAD = 'You already uploaded this file';

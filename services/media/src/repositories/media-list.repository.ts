@@ -19,6 +19,8 @@ export interface MediaFilter {
   /** Years: items whose date, or an uncertain date's span, overlaps them (docs/api.md "Uncertain dates"). */
   fromYear?: number;
   toYear?: number;
+  /** Case-insensitive part of the place's name. */
+  place?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface PagePosition {
  */
 const LIST_COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
-  m.date_text AS "dateText",
+  m.date_text AS "dateText", m.place,
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.file_name AS "fileName",
   m.file_size AS "fileSize", m.created_at AS "createdAt", m.processing, m.processing_error AS "processingError",
   m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady",
@@ -62,6 +64,7 @@ function toListedItem(row: Record<string, unknown>): ItemWithTags {
     description: row.description as string | null,
     mediaDate: row.mediaDate as string,
     dateText: row.dateText as string | null,
+    place: row.place as string | null,
     albumId: row.albumId as number | null,
     websiteUrl: row.websiteUrl as string | null,
     content: row.content as string | null,
@@ -120,6 +123,7 @@ export class MediaListRepository {
     const where = [LIVE, visibleTo(viewer, params)];
     if (filter.q) where.push(`m.title ILIKE ${params.add(likePattern(filter.q))}`);
     if (filter.type) where.push(`m.type = ${params.add(filter.type)}`);
+    if (filter.place) where.push(`m.place ILIKE ${params.add(likePattern(filter.place))}`);
     if (filter.albumId !== undefined) where.push(`m.album_id = ${params.add(filter.albumId)}`);
     if (filter.uploaderId !== undefined) where.push(`m.user_id = ${params.add(filter.uploaderId)}`);
     if (filter.taggedUserId !== undefined) {

@@ -43,7 +43,13 @@ export class MediaService {
 
   /** GET /api/media */
   list(user: Identity, query: ListMediaQuery): Promise<MediaPage> {
-    const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId, ...yearsOf(query) };
+    const filter: MediaFilter = {
+      q: query.q,
+      type: query.type,
+      albumId: query.albumId,
+      place: query.place,
+      ...yearsOf(query),
+    };
     if (query.userId !== undefined && query.uploaded !== 'false') filter.uploaderId = query.userId;
     // "Just uploaded": the member's own uploads since then, by upload; a date to jump to means nothing there.
     if (query.uploadedSince !== undefined) {
@@ -55,7 +61,13 @@ export class MediaService {
 
   /** GET /api/media/tagged: what a person (the signed-in one unless named) is tagged in, as far as the caller sees. */
   tagged(user: Identity, query: TaggedMediaQuery): Promise<MediaPage> {
-    const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId, ...yearsOf(query) };
+    const filter: MediaFilter = {
+      q: query.q,
+      type: query.type,
+      albumId: query.albumId,
+      place: query.place,
+      ...yearsOf(query),
+    };
     filter.taggedUserId = query.userId ?? user.id;
     return this.page(user, filter, query);
   }
@@ -78,6 +90,8 @@ export class MediaService {
     // A date a person chose stays, even when the item is prepared again; an exact day drops an uncertain date.
     if (dto.mediaDate !== undefined) Object.assign(changes, exactDay(dto.mediaDate));
     if (dto.mediaDateText !== undefined) Object.assign(changes, dateChanges(dto.mediaDateText));
+    // A place a person wrote, or cleared, stays when the item is prepared again.
+    if (dto.place !== undefined) Object.assign(changes, { place: dto.place, placeGiven: true });
     const updated = await this.items.update(id, changes);
     return this.presenter.item(updated ?? item);
   }

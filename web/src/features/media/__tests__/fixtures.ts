@@ -27,6 +27,7 @@ export function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
     sizeBytes: 123456,
     mediaDate: '2019-07-04',
     mediaDateText: null,
+    place: null,
     albumId: null,
     website_url: null,
     content: null,

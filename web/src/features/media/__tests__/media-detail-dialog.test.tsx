@@ -282,7 +282,7 @@ describe('MediaDetailDialog', () => {
 
   it('dates an old photo roughly: shows the words, warns from the lives of the people in it, sends the text', async () => {
     const item = mediaItem({ tags: [{ userId: 3, user: ann }] });
-    const dated = { ...item, mediaDate: '1955-07-02', mediaDateText: 'ABT 1955' };
+    const dated = { ...item, mediaDate: '1955-07-02', mediaDateText: 'ABT 1955', place: 'Kraków, Poland' };
     let saved = item;
     const { calls } = backEnd(item, {
       'GET /api/media/10': () => fakeResponse(200, saved),
@@ -307,6 +307,7 @@ describe('MediaDetailDialog', () => {
     await user.clear(roughly);
     await user.type(roughly, 'about 1955');
     expect(screen.getByText('Shown as “about 1955”')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Place' }), ' Kraków, Poland ');
     // 1955 ends before Anna was born: the hint says so.
     expect(screen.getByRole('alert', { name: 'From the people in it' })).toHaveTextContent(
       'The date does not fit the people in it',
@@ -315,9 +316,10 @@ describe('MediaDetailDialog', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       title: 'Beach day',
       description: 'At the sea',
+      place: 'Kraków, Poland',
       mediaDateText: 'about 1955',
     });
-    expect(await screen.findByText('about 1955')).toBeInTheDocument();
+    expect(await screen.findByText('about 1955 · Kraków, Poland')).toBeInTheDocument();
   });
 
   it('does not send an empty title, and Cancel leaves edit mode unchanged', async () => {

@@ -266,7 +266,9 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext, pho
           <Typography>
             Uploaded by <strong>{personName(item.user)}</strong>
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{mediaDateInWords(item)}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {item.place ? `${mediaDateInWords(item)} · ${item.place}` : mediaDateInWords(item)}
+          </Typography>
           {item.tags.length > 0 && (
             <Typography sx={{ mt: 0.5 }}>Tagged: {item.tags.map((t) => personName(t.user)).join(', ')}</Typography>
           )}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { MediaItem } from '@family/contract';
+import { MEDIA_PLACE_MAX, type MediaItem } from '@family/contract';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useDateHint } from '../api/use-date-hint';
 import type { MediaChanges } from '../api/use-update-media';
@@ -35,6 +35,7 @@ export function MediaEditForm({ item, onSave, onDone }: MediaEditFormProps) {
     day: item.mediaDateText ? '' : item.mediaDate,
     text: roughText(item),
   });
+  const [place, setPlace] = useState(item.place ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const hint = useDateHint(item.id);
 
@@ -44,7 +45,10 @@ export function MediaEditForm({ item, onSave, onDone }: MediaEditFormProps) {
       setProblem(found);
       if (found) return null;
       const when = date.roughly ? { mediaDateText: date.text.trim() } : { mediaDate: date.day };
-      return onSave({ title, description: description.trim() ? description : null, ...when });
+      // The place only when changed: one a person writes stays when the item is prepared again (docs/api.md "Places").
+      const newPlace = place.trim() ? place.trim() : null;
+      const where = newPlace !== item.place ? { place: newPlace } : {};
+      return onSave({ title, description: description.trim() ? description : null, ...where, ...when });
     },
     success: () => ({ title: 'Success', description: 'Media updated successfully' }),
     onClose: onDone,
@@ -77,6 +81,14 @@ export function MediaEditForm({ item, onSave, onDone }: MediaEditFormProps) {
         disabled={saving}
       />
       <ItemDateField value={date} onChange={setDate} disabled={saving} hint={hint} />
+      <TextField
+        label="Place"
+        placeholder="Where it was taken, like Kraków, Poland"
+        value={place}
+        onChange={(event) => setPlace(event.target.value)}
+        disabled={saving}
+        slotProps={{ htmlInput: { maxLength: MEDIA_PLACE_MAX } }}
+      />
       {problem && (
         <Alert severity="error" role="alert">
           {problem}
