@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { registerPerson } from '../support/api';
 import { dialogsShown, launchBrowser, screenshot, signIn, withPage } from '../support/browser';
-import { jpeg, uploadMedia } from '../support/media';
+import { jpeg, uploadMedia, waitPrepared } from '../support/media';
 
 const LAPTOP = { width: 1366, height: 900 };
 
@@ -31,6 +31,18 @@ describe('old photos in a browser: uncertain dates', () => {
           { bytes: await jpeg(shade, { width: 160, height: 120 }), name: `${title}.jpg`, type: 'image/jpeg' },
         )
       ).id as number;
+    // Taken by the Eiffel Tower: the worker names the place while the rest goes on.
+    const tower = (
+      await uploadMedia(
+        rose.client,
+        { type: 'photo', title: `Tower ${run}`, mediaDate: '2019-05-01' },
+        {
+          bytes: await jpeg(230, { width: 160, height: 120, gps: { latitude: 48.8584, longitude: 2.2945 } }),
+          name: 'tower.jpg',
+          type: 'image/jpeg',
+        },
+      )
+    ).id as number;
     await upload('Garden', '1954-06-01', 30);
     await upload('Wedding', '1956-06-01', 70);
     const scanA = await upload('Scan A', '2026-01-03', 110);
@@ -63,7 +75,7 @@ describe('old photos in a browser: uncertain dates', () => {
       await page.getByRole('button', { name: `Open ${title('Scan B')}, 1950s` }).waitFor();
       // Sorted at the middle of the 1950s: after 1956, before June 1954.
       expect(await cardTitles(page)).toEqual(
-        ['Wedding', 'Scan C', 'Scan B', 'Scan A', 'Garden'].map((name) => title(name)),
+        ['Tower', 'Wedding', 'Scan C', 'Scan B', 'Scan A', 'Garden'].map((name) => title(name)),
       );
 
       await page.getByRole('button', { name: `Open ${title('Scan A')}, 1950s` }).click();
@@ -78,7 +90,19 @@ describe('old photos in a browser: uncertain dates', () => {
       await screenshot(page, 'old-photos-date-hint');
       await edit.getByRole('button', { name: 'Save' }).click();
       await detail.getByText('about 1955', { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // The place the worker found shows beside the date, and the search by place finds the photo.
+      await waitPrepared(rose.client, tower);
+      await page.reload();
+      await page.getByRole('button', { name: new RegExp(`^Open ${title('Tower')}, .*2019$`) }).click();
+      const towerDetail = page.getByRole('dialog', { name: new RegExp(title('Tower')) });
+      await towerDetail.getByText(/2019 · Paris, France$/).waitFor();
+      await dialogsShown(page);
+      await screenshot(page, 'old-photos-place');
     });
+    const inParis = await rose.client.get(`/api/media?q=${run}&place=Paris`);
+    expect(inParis.body.items.map((item: { id: number }) => item.id)).toEqual([tower]);
     const page = await rose.client.get(`/api/media?q=${run}&from=1955&to=1955`);
     expect(page.body.items.map((item: { title: string }) => item.title)).toEqual([
       title('Scan A'),
