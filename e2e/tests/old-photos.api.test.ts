@@ -1,4 +1,4 @@
-import type { BulkResult, MediaDateHint, MediaItem, MediaPage } from '@family/contract';
+import type { BulkResult, MediaDateHint, MediaItem, MediaPage, MediaPlace } from '@family/contract';
 import sharp from 'sharp';
 import { registerPerson, type Person } from '../support/api';
 import { jpeg, privateAlbum, uploadMedia, waitPrepared } from '../support/media';
@@ -202,6 +202,14 @@ describe('old photos through the API: places', () => {
 
     expect(await search(tom, 'Paris')).toEqual([]);
     expect(await search(tom, 'krak')).toEqual([]);
+    // The map's places count only what one sees: Rose's photo from Svalbard is on her map, not on Tom's.
+    await photo('Svalbard', 250, { latitude: 78.2232, longitude: 15.6267 });
+    const arctic = 'Longyearbyen, Svalbard & Jan Mayen';
+    const rosePlaces = (await rose.client.get<MediaPlace[]>('/api/media/places')).body;
+    expect(rosePlaces.find((entry) => entry.place === arctic)).toMatchObject({ count: 1 });
+    expect(rosePlaces.find((entry) => entry.place === arctic)?.latitude).toBeCloseTo(78.2232, 3);
+    const tomsPlaces = (await tom.client.get<MediaPlace[]>('/api/media/places')).body;
+    expect(tomsPlaces.find((entry) => entry.place === arctic)).toBeUndefined();
     expect((await tom.client.patch(`/api/media/${item.id}`, { place: 'Paris' })).status).toBe(404);
 
     const cleared = await rose.client.patch<MediaItem>(`/api/media/${item.id}`, { place: '' });

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { registerPerson } from '../support/api';
-import { dialogsShown, launchBrowser, screenshot, signIn, withPage } from '../support/browser';
+import {
+  dialogsShown,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  screenshot,
+  signIn,
+  withPage,
+} from '../support/browser';
 import { jpeg, uploadMedia, waitPrepared } from '../support/media';
 
 const LAPTOP = { width: 1366, height: 900 };
@@ -100,6 +107,17 @@ describe('old photos in a browser: uncertain dates', () => {
       await towerDetail.getByText(/2019 · Paris, France$/).waitFor();
       await dialogsShown(page);
       await screenshot(page, 'old-photos-place');
+
+      // The place leads to the Places view: a world map with the place chosen, and its photos listed below.
+      await towerDetail.getByRole('link', { name: 'Paris, France' }).click();
+      await page.getByRole('heading', { name: 'Places' }).waitFor();
+      const map = page.getByRole('group', { name: 'World map of places' });
+      const paris = map.getByRole('button', { name: /^Paris, France, \d+ items?$/ });
+      expect(await paris.getAttribute('aria-pressed')).toBe('true');
+      const listed = page.getByRole('region', { name: 'Taken in Paris, France' });
+      await listed.getByRole('article', { name: title('Tower') }).waitFor();
+      await expectNoSeriousAxeViolations(page, 'places');
+      await screenshot(page, 'old-photos-places-map');
     });
     const inParis = await rose.client.get(`/api/media?q=${run}&place=Paris`);
     expect(inParis.body.items.map((item: { id: number }) => item.id)).toEqual([tower]);

@@ -195,6 +195,18 @@ export interface UpdateMediaRequest {
 
 /** The longest date text PATCH /api/media/{id} and the bulk setDate take. */
 export const MEDIA_DATE_TEXT_MAX = 100;
+/**
+ * GET /api/media/places: the places of the items the caller sees that carry a GPS position, one entry per place
+ * name at the mean of its items' positions, most items first (at most MEDIA_PLACES_MAX).
+ */
+export interface MediaPlace {
+  place: string;
+  latitude: number;
+  longitude: number;
+  count: number;
+}
+export const MEDIA_PLACES_MAX = 2000;
+
 /** The longest place name an item keeps. */
 export const MEDIA_PLACE_MAX = 200;
 

@@ -28,6 +28,11 @@ export const paths = {
     getHref: (id: number | string) => `/profile/${id}/memories`,
   },
   trash: { path: '/trash', getHref: () => '/trash' },
+  /** The Places view: a world map of where the items were taken (docs/product.md "Places"). */
+  places: {
+    path: '/places',
+    getHref: (place?: string) => (place ? `/places?${new URLSearchParams({ place }).toString()}` : '/places'),
+  },
   /** One media item: over the list it was opened from, or over the gallery (docs/product.md "Media addresses"). */
   media: {
     path: '/media/:id',

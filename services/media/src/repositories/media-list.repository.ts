@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { MediaType } from '@family/contract';
+import type { MediaPlace, MediaType } from '@family/contract';
 import { CHANGE_GENERATIONS_COLUMN, parseChangeGenerations } from '@family/shared/nest';
 import type { PresentedItem } from '../dtos/media.dto';
 import { MediaItemEntity } from '../entities/media-item.entity';
@@ -166,6 +166,22 @@ export class MediaListRepository {
         WHERE ${LIVE} AND (m.user_id = ${me} OR m.album_id IS NULL OR m.album_id = ANY(${albums}::int[])
            OR m.id = ANY(ARRAY(SELECT vt.media_id FROM media_tags vt WHERE vt.user_id = ${me} AND vt.confirmed)))
         GROUP BY 1 ORDER BY 1 DESC`,
+      params.values,
+    );
+  }
+
+  /**
+   * docs/api.md "Places": the places of the items the viewer sees that have a position, one row per place name at
+   * the mean of its positions, most items first.
+   */
+  async places(viewer: Viewer, limit: number): Promise<MediaPlace[]> {
+    const params = new Params();
+    const visible = visibleTo(viewer, params);
+    return this.items.query(
+      `SELECT m.place, avg(m.latitude)::float8 AS latitude, avg(m.longitude)::float8 AS longitude, count(*)::int AS count
+         FROM media_items m
+        WHERE ${LIVE} AND m.place IS NOT NULL AND m.latitude IS NOT NULL AND ${visible}
+        GROUP BY m.place ORDER BY count(*) DESC, m.place LIMIT ${params.add(limit)}`,
       params.values,
     );
   }

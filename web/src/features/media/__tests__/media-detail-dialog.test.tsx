@@ -319,7 +319,11 @@ describe('MediaDetailDialog', () => {
       place: 'Kraków, Poland',
       mediaDateText: 'about 1955',
     });
-    expect(await screen.findByText('about 1955 · Kraków, Poland')).toBeInTheDocument();
+    expect(await screen.findByText('about 1955', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kraków, Poland' })).toHaveAttribute(
+      'href',
+      '/places?place=Krak%C3%B3w%2C+Poland',
+    );
   });
 
   it('does not send an empty title, and Cancel leaves edit mode unchanged', async () => {

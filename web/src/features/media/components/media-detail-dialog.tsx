@@ -11,14 +11,17 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
+import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { mediaDateInWords } from '../utils/item-date';
 import { useMayDeleteItem, useMayEditItem } from '../../../lib/items-in-albums';
@@ -267,7 +270,15 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext, pho
             Uploaded by <strong>{personName(item.user)}</strong>
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>
-            {item.place ? `${mediaDateInWords(item)} · ${item.place}` : mediaDateInWords(item)}
+            {mediaDateInWords(item)}
+            {item.place && (
+              <>
+                {' · '}
+                <Link component={RouterLink} to={paths.places.getHref(item.place)}>
+                  {item.place}
+                </Link>
+              </>
+            )}
           </Typography>
           {item.tags.length > 0 && (
             <Typography sx={{ mt: 0.5 }}>Tagged: {item.tags.map((t) => personName(t.user)).join(', ')}</Typography>
