@@ -24,16 +24,39 @@ export async function uploadMedia(client: ApiClient, fields: Record<string, stri
   return response.body;
 }
 
+/** Degrees as EXIF writes a GPS coordinate: degrees, minutes and seconds as rationals. */
+function exifDegrees(value: number): string {
+  const degrees = Math.floor(value);
+  const minutes = Math.floor((value - degrees) * 60);
+  const hundredthsOfSeconds = Math.round(((value - degrees) * 60 - minutes) * 6000);
+  return `${degrees}/1 ${minutes}/1 ${hundredthsOfSeconds}/100`;
+}
+
 /**
  * A JPEG of one colour; `shade` (its red) makes its bytes unique, as the archive refuses the same upload twice.
- * `takenAt` ('YYYY:MM:DD hh:mm:ss') adds the EXIF date the archive reads.
+ * `takenAt` ('YYYY:MM:DD hh:mm:ss') adds the EXIF date the archive reads, `gps` the position a phone writes.
  */
 export function jpeg(
   shade: number,
-  { width = 64, height = 48, takenAt }: { width?: number; height?: number; takenAt?: string } = {},
+  {
+    width = 64,
+    height = 48,
+    takenAt,
+    gps,
+  }: { width?: number; height?: number; takenAt?: string; gps?: { latitude: number; longitude: number } } = {},
 ): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: shade, g: 90, b: 160 } } }).jpeg();
-  return (takenAt ? image.withExif({ IFD2: { DateTimeOriginal: takenAt } }) : image).toBuffer();
+  const exif: Record<string, Record<string, string>> = {};
+  if (takenAt) exif.IFD2 = { DateTimeOriginal: takenAt };
+  if (gps) {
+    exif.IFD3 = {
+      GPSLatitudeRef: gps.latitude < 0 ? 'S' : 'N',
+      GPSLatitude: exifDegrees(Math.abs(gps.latitude)),
+      GPSLongitudeRef: gps.longitude < 0 ? 'W' : 'E',
+      GPSLongitude: exifDegrees(Math.abs(gps.longitude)),
+    };
+  }
+  return (Object.keys(exif).length > 0 ? image.withExif(exif) : image).toBuffer();
 }
 
 /**

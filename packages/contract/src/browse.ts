@@ -18,15 +18,17 @@ export interface OnThisDayGroup {
 /** Bulk actions take at most this many ids in one request. */
 export const BULK_MAX_IDS = 500;
 
-export const BULK_ACTIONS = ['addToAlbum', 'tag', 'delete'] as const;
+export const BULK_ACTIONS = ['addToAlbum', 'tag', 'delete', 'setDate'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** POST /api/media/bulk: `albumId` for addToAlbum, `userId` for tag. */
+/** POST /api/media/bulk: `albumId` for addToAlbum, `userId` for tag, `date` for setDate. */
 export interface BulkRequest {
   action: BulkAction;
   ids: number[];
   albumId?: number;
   userId?: number;
+  /** The date as PATCH /api/media/{id} takes `mediaDateText`: `ABT 1955`, `1950s`, `1955-03-12`. */
+  date?: string;
 }
 
 /** An id the action left alone, and why, as a sentence. Ids one may not see are "not found", never more. */

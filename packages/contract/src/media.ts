@@ -86,8 +86,21 @@ export interface MediaItem {
   originalName: string | null;
   /** The original's size in bytes; null for a post without an image. */
   sizeBytes: number | null;
-  /** A calendar date, `YYYY-MM-DD`. */
+  /**
+   * A calendar date, `YYYY-MM-DD`: the item's day, or, when its date is uncertain (`mediaDateText`), the middle of
+   * its span, where it sorts and groups (docs/api.md "Uncertain dates").
+   */
   mediaDate: string;
+  /**
+   * An uncertain date as genealogical text (`ABT 1955`, `BET 1950 AND 1959`, `BEF 1940`), shown in words ("about
+   * 1955", "1950s": `itemDateInWords` in `@family/shared/genealogy`); null when `mediaDate` is the exact day.
+   */
+  mediaDateText: string | null;
+  /**
+   * Where it was taken, "Paris, France": found from a photo's GPS by the media worker (the nearest city, offline),
+   * or written by a person; null when nobody knows (docs/api.md "Places").
+   */
+  place: string | null;
   /** The one album it is in, if any. */
   albumId: number | null;
   website_url: string | null;
@@ -114,6 +127,14 @@ interface MediaPageQuery {
   q?: string;
   type?: MediaType;
   albumId?: number;
+  /**
+   * Years, `YYYY`: only items whose date can fall in these years (an uncertain date's span overlaps them); either
+   * may be left out. `from` after `to` is refused.
+   */
+  from?: number;
+  to?: number;
+  /** Part of the place's name, case-insensitive ("Paris", "france"). */
+  place?: string;
   /**
    * `YYYY-MM-DD`: start at the newest item dated before that day (docs/api.md "Browsing"), as a cursor that
    * starts at a date; `cursor`, when given, goes on from where the page before ended instead.
@@ -161,8 +182,50 @@ export interface UploadMediaFields {
 export interface UpdateMediaRequest {
   title?: string;
   description?: string | null;
-  /** A calendar date, `YYYY-MM-DD`. */
+  /** A calendar date, `YYYY-MM-DD`: the exact day (an uncertain date the item had is dropped). */
   mediaDate?: string;
+  /**
+   * The date as a person writes it, exact or uncertain: `1955-03-12`, `ABT 1955`, `1950s`, `BEF 1940`,
+   * `SUMMER 1962`, `BET 1950 AND 1953` (docs/api.md "Uncertain dates"). Not together with `mediaDate`.
+   */
+  mediaDateText?: string;
+  /** Where it was taken, as a person writes it ("Kraków, Poland"); null or empty clears it. */
+  place?: string | null;
+}
+
+/** The longest date text PATCH /api/media/{id} and the bulk setDate take. */
+export const MEDIA_DATE_TEXT_MAX = 100;
+/**
+ * GET /api/media/places: the places of the items the caller sees that carry a GPS position, one entry per place
+ * name at the mean of its items' positions, most items first (at most MEDIA_PLACES_MAX).
+ */
+export interface MediaPlace {
+  place: string;
+  latitude: number;
+  longitude: number;
+  count: number;
+}
+export const MEDIA_PLACES_MAX = 2000;
+
+/** The longest place name an item keeps. */
+export const MEDIA_PLACE_MAX = 200;
+
+/** One bound that a tagged person's life puts on an item's date: born, or died, on a day of this span. */
+export interface MediaDateBound {
+  /** `YYYY-MM-DD`: the item is no earlier (`after`) or no later (`before`) than this day. */
+  day: string;
+  /** The birth or death year as people read it ("1958", "about 1958"). */
+  year: string;
+  person: PersonName;
+}
+
+/**
+ * GET /api/media/{id}/date-hint: the bounds the lives of the people tagged in the item put on its date, the
+ * latest birth and the earliest death among them ("after 1958: Anna is in it"); null where none is known.
+ */
+export interface MediaDateHint {
+  after: MediaDateBound | null;
+  before: MediaDateBound | null;
 }
 
 /** POST /api/media/{id}/tags */

@@ -31,6 +31,7 @@ import { AlbumAccessCache } from './services/album-access.cache';
 import { AlbumItemsService } from './services/album-items.service';
 import { BulkMediaService } from './services/bulk-media.service';
 import { BrowseService } from './services/browse.service';
+import { DateHintService } from './services/date-hint.service';
 import { FileService } from './services/file.service';
 import { FullSizeRenderer } from './services/full-size-renderer';
 import { LivePhotoPairing } from './motion/live-photo-pairing';
@@ -111,6 +112,7 @@ export class AppModule {
         MediaService,
         TrashService,
         BrowseService,
+        DateHintService,
         UploadService,
         UploadThumbnailer,
         FileService,

@@ -22,6 +22,8 @@ import { MotionPhotos1769510000000 } from './migrations/1769510000000-motion-pho
 import { Faces1769700000000 } from './migrations/1769700000000-faces';
 import { IntegrityReports1770200000000 } from './migrations/1770200000000-integrity-reports';
 import { Backups1770210000000 } from './migrations/1770210000000-backups';
+import { ItemDates1769710000000 } from './migrations/1769710000000-item-dates';
+import { ItemPlaces1769720000000 } from './migrations/1769720000000-item-places';
 
 export const MEDIA_SCHEMA = 'media';
 /** The media worker's job queue (pg-boss) lives in a schema of its own beside the service's. */
@@ -52,6 +54,8 @@ export function mediaDatabase(url: string) {
       AlbumPreviewRows1769710000000,
       IntegrityReports1770200000000,
       Backups1770210000000,
+      ItemDates1769710000000,
+      ItemPlaces1769720000000,
     ],
   };
 }

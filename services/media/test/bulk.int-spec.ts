@@ -147,7 +147,7 @@ describe('bulk actions and the ZIP download', () => {
     expect(none.body.message).toBe('Choose at least one item.');
     const unknown = await bulk(kate, { action: 'burn', ids: [1] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('action must be one of: addToAlbum, tag, delete');
+    expect(unknown.body.message).toBe('action must be one of: addToAlbum, tag, delete, setDate');
     const noAlbum = await bulk(kate, { action: 'addToAlbum', ids: [k1.id] });
     expect(noAlbum.status).toBe(400);
     expect(noAlbum.body.message).toBe('Choose the album to add the items to.');

@@ -86,6 +86,8 @@ describe('media service (real Postgres, real profile and albums services)', () =
           'originalName',
           'sizeBytes',
           'mediaDate',
+          'mediaDateText',
+          'place',
           'albumId',
           'website_url',
           'content',

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: paths.userMemories.path, lazy: page(() => import('./routes/user-memories')) },
           { path: paths.trash.path, lazy: page(() => import('./routes/trash')) },
           { path: paths.admin.path, lazy: page(() => import('./routes/admin')) },
+          { path: paths.places.path, lazy: page(() => import('./routes/places')) },
           { path: paths.media.path, lazy: page(() => import('./routes/media')) },
           { path: paths.share.path, lazy: page(() => import('./routes/share')) },
           { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },

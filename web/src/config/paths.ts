@@ -30,6 +30,11 @@ export const paths = {
   trash: { path: '/trash', getHref: () => '/trash' },
   /** The operator's page, for admins (docs/product.md "The operator's page"). */
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** The Places view: a world map of where the items were taken (docs/product.md "Places"). */
+  places: {
+    path: '/places',
+    getHref: (place?: string) => (place ? `/places?${new URLSearchParams({ place }).toString()}` : '/places'),
+  },
   /** One media item: over the list it was opened from, or over the gallery (docs/product.md "Media addresses"). */
   media: {
     path: '/media/:id',

@@ -713,3 +713,160 @@ export function lifeYearsInWords(birthDate: string | null, deathDate: string | n
   const dash = /\s/.test(born) || (died !== null && /\s/.test(died)) ? ' – ' : '–';
   return `${born}${dash}${died ?? '?'}`;
 }
+
+// --- Dates of media items ---------------------------------------------------------------------------------
+
+/**
+ * An item's date (docs/product.md "Uncertain dates"): an exact day (`text` null), or a genealogical date with
+ * its earliest and latest day (null for an open end: `BEF 1940` has no earliest) and the day it sorts and
+ * groups at, the middle of its span (the known end when one is open). Days are ISO `YYYY-MM-DD`.
+ */
+export interface ItemDate {
+  text: string | null;
+  earliest: string | null;
+  latest: string | null;
+  middle: string;
+}
+
+export type ItemDateResult = { valid: true; date: ItemDate } | { valid: false; reason: string };
+
+/** Words people type that the grammar writes otherwise; only for item dates, where the archive writes GEDCOM. */
+const ITEM_DATE_WORDS: Record<string, string> = {
+  ...NOT_GEDCOM_WORDS,
+  AROUND: 'ABT',
+  'CIRCA.': 'ABT',
+  'CA.': 'ABT',
+  C: 'ABT',
+  ...Object.fromEntries(
+    [
+      'JANUARY',
+      'FEBRUARY',
+      'MARCH',
+      'APRIL',
+      'MAY',
+      'JUNE',
+      'JULY',
+      'AUGUST',
+      'SEPTEMBER',
+      'OCTOBER',
+      'NOVEMBER',
+      'DECEMBER',
+    ].map((name, i) => [name, GREGORIAN_MONTHS[i]!]),
+  ),
+  SEPT: 'SEP',
+};
+/** A season is written as the range of its months (DESIGN §14: `SUMMER 1962` is `BET JUN 1962 AND AUG 1962`). */
+const SEASONS: Record<string, { first: number; last: number }> = {
+  SPRING: { first: 3, last: 5 },
+  SUMMER: { first: 6, last: 8 },
+  AUTUMN: { first: 9, last: 11 },
+  FALL: { first: 9, last: 11 },
+  WINTER: { first: 12, last: 2 },
+};
+const ITEM_DATE_EXAMPLES = 'like 1955-03-12, ABT 1955, 1950s, BEF 1940, SUMMER 1962 or BET 1950 AND 1953';
+const EARLIEST_ITEM_DAY = '1000-01-01';
+
+/** The GEDCOM text for what a person typed: `1950s`, `summer 1962`, `about 1955`, `March 1955`. */
+function itemDateGrammar(input: string): string {
+  const upper = input.trim().replace(/\s+/g, ' ').toUpperCase();
+  const decade = /^(\d{3})0'?S$/.exec(upper);
+  if (decade) return `BET ${decade[1]}0 AND ${decade[1]}9`;
+  const season = /^(SPRING|SUMMER|AUTUMN|FALL|WINTER) (\d{4})$/.exec(upper);
+  if (season) {
+    const { first, last } = SEASONS[season[1]]!;
+    const year = Number(season[2]);
+    const endYear = last < first ? year + 1 : year;
+    return `BET ${GREGORIAN_MONTHS[first - 1]} ${year} AND ${GREGORIAN_MONTHS[last - 1]} ${endYear}`;
+  }
+  return upper
+    .split(' ')
+    .map((word) => (Object.hasOwn(ITEM_DATE_WORDS, word) ? ITEM_DATE_WORDS[word]! : word))
+    .join(' ');
+}
+
+/**
+ * Reads an item's date as typed: `YYYY-MM-DD`, or a genealogical date in the grammar above with a few words
+ * people write (`about`, `1950s`, `summer 1962`, month names). A span of one day is an exact day. Answers a
+ * sentence when it is no date, has no year, or reaches before the year 1000.
+ */
+export function parseItemDate(input: string): ItemDateResult {
+  const trimmed = input.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) {
+    const [year, month, day] = trimmed.split('-').map(Number) as [number, number, number];
+    if (
+      month < 1 ||
+      month > 12 ||
+      day < 1 ||
+      day > monthLength('gregorian', year, month) ||
+      trimmed < EARLIEST_ITEM_DAY
+    ) {
+      return { valid: false, reason: `"${trimmed}" is not a day from the year 1000 on.` };
+    }
+    return { valid: true, date: { text: null, earliest: trimmed, latest: trimmed, middle: trimmed } };
+  }
+  const text = itemDateGrammar(trimmed);
+  let parsed: ParsedValue;
+  try {
+    parsed = parseValue(text);
+  } catch (error) {
+    if (!(error instanceof DateGrammarError)) throw error;
+    return {
+      valid: false,
+      reason: `"${trimmed}" is not a date: ${error.message.replace(EXAMPLES, ITEM_DATE_EXAMPLES)}`,
+    };
+  }
+  const [first, last] = spanOf(parsed);
+  if (first === null && last === null) {
+    return { valid: false, reason: `"${trimmed}" has no year; write a date ${ITEM_DATE_EXAMPLES}.` };
+  }
+  const earliest = first === null ? null : dayToIso(first);
+  const latest = last === null ? null : dayToIso(last);
+  const middle = dayToIso(first !== null && last !== null ? Math.floor((first + last) / 2) : (first ?? last)!);
+  if ((earliest ?? middle) < EARLIEST_ITEM_DAY || middle.length !== 10 || (latest !== null && latest.length !== 10)) {
+    return { valid: false, reason: `"${trimmed}" reaches outside the years 1000 to 9999.` };
+  }
+  if (first === last) return { valid: true, date: { text: null, earliest, latest, middle } };
+  return { valid: true, date: { text, earliest, latest, middle } };
+}
+
+/** `BET 1950 AND 1959` as "1950s", `BET JUN 1962 AND AUG 1962` as "summer 1962"; null for other dates. */
+function namedSpanInWords(value: ParsedValue): string | null {
+  if (value.qualifier !== 'between') return null;
+  const { start, end } = value;
+  if (start.calendar !== 'gregorian' || end.calendar !== 'gregorian' || start.bce || end.bce) return null;
+  if (start.day !== null || end.day !== null) return null;
+  if (start.month === null && end.month === null && start.year % 10 === 0 && end.year === start.year + 9) {
+    return `${start.year}s`;
+  }
+  if (start.month === null || end.month === null) return null;
+  for (const [name, months] of Object.entries(SEASONS)) {
+    if (name === 'FALL') continue;
+    const endYear = months.last < months.first ? start.year + 1 : start.year;
+    if (start.month === months.first && end.month === months.last && end.year === endYear) {
+      return `${name.toLowerCase()} ${start.year}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * An item's date as people read it: "about 1955", "1950s", "summer 1962", "before 1940"; an exact day
+ * (`text` null) is left to the caller's own day format.
+ */
+export function itemDateInWords(text: string): string {
+  try {
+    const parsed = parseValue(text);
+    return namedSpanInWords(parsed) ?? valueInWords(parsed);
+  } catch (error) {
+    if (error instanceof DateGrammarError) return text;
+    throw error;
+  }
+}
+
+/** The earliest and latest day of a genealogical date (a person's birth or death), for bounding an item's date. */
+export function genealogicalSpan(text: string): { earliest: string | null; latest: string | null } {
+  const parsed = parseGenealogicalDate(text);
+  return parsed.valid
+    ? { earliest: parsed.date.earliest, latest: parsed.date.latest }
+    : { earliest: null, latest: null };
+}

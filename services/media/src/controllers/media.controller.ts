@@ -12,7 +12,7 @@ import {
   Req,
   UseFilters,
 } from '@nestjs/common';
-import type { MediaExistsResponse, MediaMonth, OnThisDayGroup, UploadLimits } from '@family/contract';
+import type { MediaExistsResponse, MediaMonth, MediaPlace, OnThisDayGroup, UploadLimits } from '@family/contract';
 import type { Request } from 'express';
 import type { Identity } from '@family/shared';
 import { CurrentUser, Multipart, ParseIdPipe } from '@family/shared/nest';
@@ -25,7 +25,7 @@ import { UploadService } from '../services/upload.service';
 import { MEDIA_CONFIG } from '../services/tokens';
 import type { MediaConfig } from '../config';
 
-// Static paths (tagged, limits, months, on-this-day, exists) are declared before `:id`, so they are never read as an id.
+// Static paths (tagged, limits, months, places, on-this-day, exists) are declared before `:id`, so they are never read as an id.
 @Controller('api/media')
 export class MediaController {
   constructor(
@@ -55,6 +55,12 @@ export class MediaController {
   @Get('months')
   months(@CurrentUser() user: Identity): Promise<MediaMonth[]> {
     return this.browse.monthsOf(user);
+  }
+
+  /** The places of the items the caller sees, for the Places view's map. */
+  @Get('places')
+  places(@CurrentUser() user: Identity): Promise<MediaPlace[]> {
+    return this.browse.places(user);
   }
 
   @Get('on-this-day')

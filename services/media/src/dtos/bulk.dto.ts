@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
 import {
   BULK_ACTIONS,
   BULK_MAX_IDS,
+  MEDIA_DATE_TEXT_MAX,
   type BulkAction,
   type BulkDownloadRequest,
   type BulkRequest,
@@ -36,6 +37,12 @@ export class BulkActionDto extends BulkDownloadDto implements BulkRequest {
   @ValidateIf((dto: BulkActionDto) => dto.action === 'tag')
   @IsId({ message: 'Choose the person to tag.' })
   userId?: number;
+
+  /** Exact or uncertain, as PATCH /api/media/{id} takes mediaDateText; its grammar is checked by the service. */
+  @ValidateIf((dto: BulkActionDto) => dto.action === 'setDate')
+  @MaxLength(MEDIA_DATE_TEXT_MAX, { message: `A date must be at most ${MEDIA_DATE_TEXT_MAX} characters` })
+  @IsString({ message: 'Write the date to give the items, like ABT 1955, 1950s or 1955-03-12.' })
+  date?: string;
 }
 
 /** `"1,2,3"` or `["1", "2"]` from a query string as numbers; anything else is left for the checks to refuse. */

@@ -1,7 +1,21 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import {
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import {
+  MEDIA_DATE_TEXT_MAX,
   MEDIA_DESCRIPTION_MAX,
+  MEDIA_PLACE_MAX,
   MEDIA_TITLE_MAX,
   MEDIA_TYPES,
   type AddTagRequest,
@@ -21,6 +35,7 @@ import { blankToUndefined, PageQuery } from './page-query.dto';
 export const DATE_FORMAT_MESSAGE = 'Please enter the date as YYYY-MM-DD';
 export const UPLOADED_SINCE_MESSAGE = 'uploadedSince must be a time as ISO 8601, such as 2026-11-27T18:00:00Z.';
 export const BEFORE_FORMAT_MESSAGE = 'before must be a calendar date as YYYY-MM-DD, such as 2020-04-01.';
+const yearMessage = (name: string) => `${name} must be a year from 1000 to 9999, such as 1950.`;
 
 // Responses --------------------------------------------------------------------------------------------------
 
@@ -70,6 +85,8 @@ export type PresentedItem = Pick<
   | 'title'
   | 'description'
   | 'mediaDate'
+  | 'dateText'
+  | 'place'
   | 'albumId'
   | 'websiteUrl'
   | 'content'
@@ -121,6 +138,8 @@ export function mapMediaItem(
     originalName: item.objectKey ? item.fileName : null,
     sizeBytes: item.objectKey ? item.fileSize : null,
     mediaDate: item.mediaDate,
+    mediaDateText: item.dateText,
+    place: item.place,
     albumId: item.albumId,
     website_url: item.websiteUrl,
     content: item.content,
@@ -156,6 +175,30 @@ class MediaPageQuery extends PageQuery {
   @IsCalendarDate({ message: BEFORE_FORMAT_MESSAGE })
   @IsString({ message: BEFORE_FORMAT_MESSAGE })
   before?: string;
+
+  /** Years: items whose date (an uncertain date's span) overlaps them (docs/api.md "Uncertain dates"). */
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Type(() => Number)
+  @Max(9999, { message: yearMessage('from') })
+  @Min(1000, { message: yearMessage('from') })
+  @IsInt({ message: yearMessage('from') })
+  from?: number;
+
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Type(() => Number)
+  @Max(9999, { message: yearMessage('to') })
+  @Min(1000, { message: yearMessage('to') })
+  @IsInt({ message: yearMessage('to') })
+  to?: number;
+
+  /** Part of the place's name (docs/api.md "Places"). */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @MaxLength(MEDIA_PLACE_MAX, { message: `place must be at most ${MEDIA_PLACE_MAX} characters` })
+  @IsString({ message: 'place must be text, like Paris' })
+  place?: string;
 }
 
 /** GET /api/media */
@@ -219,6 +262,21 @@ export class UpdateMediaDto implements UpdateMediaRequest {
   @IsCalendarDate({ message: DATE_FORMAT_MESSAGE })
   @IsString({ message: DATE_FORMAT_MESSAGE })
   mediaDate?: string;
+
+  /** Exact or uncertain; its grammar is checked by the service, which can say what is wrong with it. */
+  @ValidateIf((_dto, value) => value !== undefined)
+  @Transform(trim)
+  @MaxLength(MEDIA_DATE_TEXT_MAX, { message: `A date must be at most ${MEDIA_DATE_TEXT_MAX} characters` })
+  @MinLength(1, { message: 'Please enter a date, like 1955-03-12, ABT 1955 or 1950s' })
+  @IsString({ message: 'A date must be text, like 1955-03-12, ABT 1955 or 1950s' })
+  mediaDateText?: string;
+
+  /** null or empty clears it. */
+  @IsOptional()
+  @Transform(trimToNull)
+  @MaxLength(MEDIA_PLACE_MAX, { message: `A place must be at most ${MEDIA_PLACE_MAX} characters` })
+  @IsString({ message: 'A place must be text, like Kraków, Poland' })
+  place?: string | null;
 }
 
 /** POST /api/media/{id}/tags */

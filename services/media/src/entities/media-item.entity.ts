@@ -20,9 +20,37 @@ export class MediaItemEntity {
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
-  /** A calendar date, 'YYYY-MM-DD'. */
+  /** A calendar date, 'YYYY-MM-DD': the day itself, or the middle of an uncertain date's span, where it sorts. */
   @Column({ name: 'media_date', type: 'date' })
   mediaDate!: string;
+
+  /**
+   * An uncertain date as genealogical text (`ABT 1955`, `BET 1950 AND 1959`), with its earliest and latest day
+   * (null for an open end); all three null for an exact day (docs/product.md "Uncertain dates").
+   */
+  @Column({ name: 'date_text', type: 'varchar', length: 100, nullable: true, default: null })
+  dateText!: string | null;
+
+  @Column({ name: 'date_earliest', type: 'date', nullable: true, default: null })
+  dateEarliest!: string | null;
+
+  @Column({ name: 'date_latest', type: 'date', nullable: true, default: null })
+  dateLatest!: string | null;
+
+  /** Where it was taken, "Paris, France": from the photo's GPS, or written by a person (docs/product.md "Places"). */
+  @Column({ type: 'varchar', length: 200, nullable: true, default: null })
+  place!: string | null;
+
+  /** The photo's GPS position the place was found from; null without one. */
+  @Column({ type: 'double precision', nullable: true, default: null })
+  latitude!: number | null;
+
+  @Column({ type: 'double precision', nullable: true, default: null })
+  longitude!: number | null;
+
+  /** A person wrote the place: preparing the item again keeps it. */
+  @Column({ name: 'place_given', type: 'boolean', default: false })
+  placeGiven!: boolean;
 
   /** The one album it is in; the album lives in the albums service, so no foreign key. */
   @Column({ name: 'album_id', type: 'int', nullable: true })

@@ -15,9 +15,18 @@ type MotionColumns =
   | 'motionFileName'
   | 'motionFileSize'
   | 'motionSha256';
-export type NewMediaItem = Omit<MediaItemEntity, 'id' | 'createdAt' | 'deletedAt' | 'deletedBy' | MotionColumns> &
-  Partial<Pick<MediaItemEntity, MotionColumns>>;
-export type MediaChanges = Partial<Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven'>>;
+/** An uncertain date's columns: left out, the date is the exact mediaDate. */
+type DateSpanColumns = 'dateText' | 'dateEarliest' | 'dateLatest';
+/** Where it was taken: left out, nobody knows yet (the worker reads a photo's GPS). */
+type PlaceColumns = 'place' | 'latitude' | 'longitude' | 'placeGiven';
+export type NewMediaItem = Omit<
+  MediaItemEntity,
+  'id' | 'createdAt' | 'deletedAt' | 'deletedBy' | MotionColumns | DateSpanColumns | PlaceColumns
+> &
+  Partial<Pick<MediaItemEntity, MotionColumns | DateSpanColumns | PlaceColumns>>;
+export type MediaChanges = Partial<
+  Pick<MediaItemEntity, 'title' | 'description' | 'mediaDate' | 'dateGiven' | DateSpanColumns | 'place' | 'placeGiven'>
+>;
 
 export const DUPLICATE_UPLOAD = 'You already uploaded this file';
 export const DUPLICATE_IN_TRASH = 'You already uploaded this file, and it is in the trash: restore it from there.';
@@ -125,6 +134,19 @@ export class MediaItemRepository {
   async update(id: number, changes: MediaChanges): Promise<MediaItemEntity | null> {
     if (Object.keys(changes).length > 0) await this.items.update({ id }, changes);
     return this.findById(id);
+  }
+
+  /** The same changes to many items in one statement (a bulk date); answers the ids changed. */
+  async updateMany(ids: number[], changes: MediaChanges): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const result = await this.items
+      .createQueryBuilder()
+      .update()
+      .set(changes)
+      .where('id = ANY(:ids) AND deleted_at IS NULL', { ids })
+      .returning('id')
+      .execute();
+    return (result.raw as Array<{ id: number }>).map((row) => row.id);
   }
 
   /**

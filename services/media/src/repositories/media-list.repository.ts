@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { MediaType } from '@family/contract';
+import type { MediaPlace, MediaType } from '@family/contract';
 import { CHANGE_GENERATIONS_COLUMN, parseChangeGenerations } from '@family/shared/nest';
 import type { PresentedItem } from '../dtos/media.dto';
 import { MediaItemEntity } from '../entities/media-item.entity';
@@ -16,6 +16,11 @@ export interface MediaFilter {
   taggedUserId?: number;
   /** Only the viewer's own uploads made at or after this time, newest upload first ("Just uploaded"). */
   uploadedSince?: Date;
+  /** Years: items whose date, or an uncertain date's span, overlaps them (docs/api.md "Uncertain dates"). */
+  fromYear?: number;
+  toYear?: number;
+  /** Case-insensitive part of the place's name. */
+  place?: string;
 }
 
 /**
@@ -33,6 +38,7 @@ export interface PagePosition {
  */
 const LIST_COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
+  m.date_text AS "dateText", m.place,
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.file_name AS "fileName",
   m.file_size AS "fileSize", m.created_at AS "createdAt", m.processing, m.processing_error AS "processingError",
   m.width, m.height, m.duration_seconds AS "durationSeconds", m.thumbnail_ready AS "thumbnailReady",
@@ -57,6 +63,8 @@ function toListedItem(row: Record<string, unknown>): ItemWithTags {
     title: row.title as string,
     description: row.description as string | null,
     mediaDate: row.mediaDate as string,
+    dateText: row.dateText as string | null,
+    place: row.place as string | null,
     albumId: row.albumId as number | null,
     websiteUrl: row.websiteUrl as string | null,
     content: row.content as string | null,
@@ -82,6 +90,19 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Items whose date can fall in the years asked: an exact day within them, or an uncertain date whose span (open
+ * ends reaching forever) overlaps them. The middle day lies within the span, so the first test also finds most
+ * uncertain dates through the (media_date, id) indexes; the rest through media_items_date_span.
+ */
+function yearsCondition(filter: Pick<MediaFilter, 'fromYear' | 'toYear'>, params: Params): string {
+  const first = params.add(`${filter.fromYear ?? 1000}-01-01`);
+  const last = params.add(`${filter.toYear ?? 9999}-12-31`);
+  return `(m.media_date BETWEEN ${first}::date AND ${last}::date
+    OR (m.date_text IS NOT NULL AND COALESCE(m.date_earliest, '-infinity'::date) <= ${last}::date
+      AND COALESCE(m.date_latest, 'infinity'::date) >= ${first}::date))`;
+}
+
 /** What the archive lists: a page of items, the months browsed by, the items of this day in years before. */
 @Injectable()
 export class MediaListRepository {
@@ -102,6 +123,7 @@ export class MediaListRepository {
     const where = [LIVE, visibleTo(viewer, params)];
     if (filter.q) where.push(`m.title ILIKE ${params.add(likePattern(filter.q))}`);
     if (filter.type) where.push(`m.type = ${params.add(filter.type)}`);
+    if (filter.place) where.push(`m.place ILIKE ${params.add(likePattern(filter.place))}`);
     if (filter.albumId !== undefined) where.push(`m.album_id = ${params.add(filter.albumId)}`);
     if (filter.uploaderId !== undefined) where.push(`m.user_id = ${params.add(filter.uploaderId)}`);
     if (filter.taggedUserId !== undefined) {
@@ -110,6 +132,7 @@ export class MediaListRepository {
            WHERE ft.media_id = m.id AND ft.user_id = ${params.add(filter.taggedUserId)} AND ft.confirmed)`,
       );
     }
+    if (filter.fromYear !== undefined || filter.toYear !== undefined) where.push(yearsCondition(filter, params));
     const byUpload = filter.uploadedSince !== undefined;
     if (byUpload) {
       where.push(`m.user_id = ${params.add(viewer.userId)}`, `m.created_at >= ${params.add(filter.uploadedSince)}`);
@@ -148,6 +171,22 @@ export class MediaListRepository {
   }
 
   /**
+   * docs/api.md "Places": the places of the items the viewer sees that have a position, one row per place name at
+   * the mean of its positions, most items first.
+   */
+  async places(viewer: Viewer, limit: number): Promise<MediaPlace[]> {
+    const params = new Params();
+    const visible = visibleTo(viewer, params);
+    return this.items.query(
+      `SELECT m.place, avg(m.latitude)::float8 AS latitude, avg(m.longitude)::float8 AS longitude, count(*)::int AS count
+         FROM media_items m
+        WHERE ${LIVE} AND m.place IS NOT NULL AND m.latitude IS NOT NULL AND ${visible}
+        GROUP BY m.place ORDER BY count(*) DESC, m.place LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+  }
+
+  /**
    * Items dated on this day and month in years before `beforeYear`, newest year first, at most `perYear` of each
    * year and `limit` in all (the index media_items_month_day).
    */
@@ -166,6 +205,7 @@ export class MediaListRepository {
           WHERE EXTRACT(MONTH FROM m.media_date)::int = ${params.add(day.month)}
             AND EXTRACT(DAY FROM m.media_date)::int = ${params.add(day.day)}
             AND m.media_date < make_date(${params.add(day.beforeYear)}, 1, 1)
+            AND m.date_text IS NULL
             AND ${LIVE} AND ${visible}
        ) m
        WHERE m.position <= ${params.add(perYear)}

@@ -37,6 +37,8 @@ export function takeoutCondition(selection: TakeoutSelection, params: Params): s
 
 export const COLUMNS = `
   m.id, m.user_id AS "userId", m.type, m.title, m.description, m.media_date AS "mediaDate", m.album_id AS "albumId",
+  m.date_text AS "dateText", m.date_earliest AS "dateEarliest", m.date_latest AS "dateLatest",
+  m.place, m.latitude, m.longitude, m.place_given AS "placeGiven",
   m.website_url AS "websiteUrl", m.content, m.object_key AS "objectKey", m.content_type AS "contentType",
   m.file_name AS "fileName", m.file_size AS "fileSize", m.sha256, m.created_at AS "createdAt",
   m.processing, m.processing_error AS "processingError", m.width, m.height, m.duration_seconds AS "durationSeconds",

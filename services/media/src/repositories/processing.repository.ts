@@ -13,6 +13,8 @@ export interface PreparedFacts {
   recordedOn: string | null;
   /** The type of the playable motion made of a Motion or Live Photo; null or left out when none. */
   motionType?: string | null;
+  /** Where a photo was taken (its GPS) and the place found there; the place is kept when a person wrote one. */
+  position?: { latitude: number; longitude: number; place: string | null } | null;
 }
 
 /** The files an item was prepared from: a Live Photo paired meanwhile changes them, and is prepared again. */
@@ -34,7 +36,8 @@ export class ProcessingRepository {
     const rows: unknown[] = await this.items.query(
       `UPDATE media_items SET processing = 'ready', processing_error = NULL, width = $2, height = $3,
               duration_seconds = $4, playback_type = $5, prepared_at = now(), motion_type = $7,
-              media_date = CASE WHEN date_given OR $6::date IS NULL THEN media_date ELSE $6::date END
+              media_date = CASE WHEN date_given OR $6::date IS NULL THEN media_date ELSE $6::date END,
+              latitude = $10, longitude = $11, place = CASE WHEN place_given THEN place ELSE $12 END
         WHERE id = $1 ${sameFiles} RETURNING id`,
       [
         id,
@@ -46,6 +49,9 @@ export class ProcessingRepository {
         facts.motionType ?? null,
         from?.objectKey ?? null,
         from?.motionObjectKey ?? null,
+        facts.position?.latitude ?? null,
+        facts.position?.longitude ?? null,
+        facts.position?.place ?? null,
       ],
     );
     return rows.length > 0;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MediaMonth, OnThisDayGroup } from '@family/contract';
+import { MEDIA_PLACES_MAX, type MediaMonth, type MediaPlace, type OnThisDayGroup } from '@family/contract';
 import { ChangeAwareCache, type Identity } from '@family/shared';
 import { ChangeGenerations } from '@family/shared/nest';
 import { MediaListRepository } from '../repositories/media-list.repository';
@@ -38,6 +38,12 @@ export class BrowseService {
     const months = await this.lists.months({ userId: user.id, visibleAlbumIds: visible });
     this.months.set(user.id, generation, months);
     return months;
+  }
+
+  /** GET /api/media/places: the map of the Places view (docs/product.md "Places"). */
+  async places(user: Identity): Promise<MediaPlace[]> {
+    const { visible } = await this.access.for(user.id).albums();
+    return this.lists.places({ userId: user.id, visibleAlbumIds: visible }, MEDIA_PLACES_MAX);
   }
 
   /** GET /api/media/on-this-day: today's day and month in the server's time zone, in earlier years. */

@@ -9,7 +9,8 @@ import { AlbumItemsRepository } from '../repositories/album-items.repository';
 import { MediaItemRepository } from '../repositories/media-item.repository';
 import { TagRepository } from '../repositories/tag.repository';
 import { IN_ANOTHER_ALBUM, refusalToAdd, requireAlbumToAddTo } from './album-items';
-import { DELETE_FORBIDDEN, type MediaAccess, MediaAccessFactory } from './media-access.service';
+import { dateChanges } from './item-date';
+import { DELETE_FORBIDDEN, EDIT_FORBIDDEN, type MediaAccess, MediaAccessFactory } from './media-access.service';
 import { MediaService } from './media.service';
 import { PersonAttachment } from './person-attachment';
 import { ALREADY_TAGGED, PERSON_NOT_FOUND, TAG_OUTSIDER_FORBIDDEN } from './tag.service';
@@ -56,6 +57,8 @@ export class BulkMediaService {
         return this.tag(user, dto.ids, dto.userId!);
       case 'delete':
         return this.delete(user, dto.ids);
+      case 'setDate':
+        return this.setDate(user, dto.ids, dto.date!);
     }
   }
 
@@ -118,6 +121,22 @@ export class BulkMediaService {
     await this.outbox.send(
       done.map((mediaId) => ({ recipientId: userId, kind: 'tagged' as const, actorId: user.id, subjectId: mediaId })),
     );
+    return result(batch.items, done, batch.skipped);
+  }
+
+  /** As PATCH /api/media/{id} with mediaDateText: a date that is no date refuses the whole request. */
+  private async setDate(user: Identity, ids: number[], date: string): Promise<BulkResult> {
+    const changes = dateChanges(date);
+    const batch = await this.visible(user, ids);
+    const editable: number[] = [];
+    for (const item of batch.items) {
+      if (await batch.access.canEdit(item)) editable.push(item.id);
+      else batch.skipped.push({ id: item.id, reason: EDIT_FORBIDDEN });
+    }
+    const changed = new Set(await this.mediaItems.updateMany(editable, changes));
+    const done = editable.filter((id) => changed.has(id));
+    // Gone to the trash since it was read: as the single route's 404.
+    for (const id of editable) if (!changed.has(id)) batch.skipped.push({ id, reason: NOT_FOUND_REASON });
     return result(batch.items, done, batch.skipped);
   }
 

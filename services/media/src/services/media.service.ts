@@ -13,7 +13,16 @@ import { MediaAccessFactory, NOT_FOUND_MESSAGE } from './media-access.service';
 import { MediaPresenter } from './media-presenter';
 import { needsPreparing } from '../dtos/media.dto';
 import { MediaJobs } from './media-jobs';
+import { dateChanges, exactDay } from './item-date';
 import { decodeCursor, encodeCursor, UPLOAD_ORDER } from './page-cursor';
+
+/** `from` and `to` of a list query as a filter; `from` after `to` asks for nothing that can be. */
+function yearsOf(query: { from?: number; to?: number }): Pick<MediaFilter, 'fromYear' | 'toYear'> {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new BadRequestException(`from (${query.from}) must not be after to (${query.to}).`);
+  }
+  return { fromYear: query.from, toYear: query.to };
+}
 
 /** Reading, changing and deleting media items. */
 @Injectable()
@@ -34,7 +43,13 @@ export class MediaService {
 
   /** GET /api/media */
   list(user: Identity, query: ListMediaQuery): Promise<MediaPage> {
-    const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
+    const filter: MediaFilter = {
+      q: query.q,
+      type: query.type,
+      albumId: query.albumId,
+      place: query.place,
+      ...yearsOf(query),
+    };
     if (query.userId !== undefined && query.uploaded !== 'false') filter.uploaderId = query.userId;
     // "Just uploaded": the member's own uploads since then, by upload; a date to jump to means nothing there.
     if (query.uploadedSince !== undefined) {
@@ -46,7 +61,13 @@ export class MediaService {
 
   /** GET /api/media/tagged: what a person (the signed-in one unless named) is tagged in, as far as the caller sees. */
   tagged(user: Identity, query: TaggedMediaQuery): Promise<MediaPage> {
-    const filter: MediaFilter = { q: query.q, type: query.type, albumId: query.albumId };
+    const filter: MediaFilter = {
+      q: query.q,
+      type: query.type,
+      albumId: query.albumId,
+      place: query.place,
+      ...yearsOf(query),
+    };
     filter.taggedUserId = query.userId ?? user.id;
     return this.page(user, filter, query);
   }
@@ -63,11 +84,14 @@ export class MediaService {
     const changes: MediaChanges = {};
     if (dto.title !== undefined) changes.title = dto.title;
     if (dto.description !== undefined) changes.description = dto.description;
-    if (dto.mediaDate !== undefined) {
-      changes.mediaDate = dto.mediaDate;
-      // A date a person chose stays, even when the item is prepared again.
-      changes.dateGiven = true;
+    if (dto.mediaDate !== undefined && dto.mediaDateText !== undefined) {
+      throw new BadRequestException('Give the date as mediaDate or as mediaDateText, not both.');
     }
+    // A date a person chose stays, even when the item is prepared again; an exact day drops an uncertain date.
+    if (dto.mediaDate !== undefined) Object.assign(changes, exactDay(dto.mediaDate));
+    if (dto.mediaDateText !== undefined) Object.assign(changes, dateChanges(dto.mediaDateText));
+    // A place a person wrote, or cleared, stays when the item is prepared again.
+    if (dto.place !== undefined) Object.assign(changes, { place: dto.place, placeGiven: true });
     const updated = await this.items.update(id, changes);
     return this.presenter.item(updated ?? item);
   }

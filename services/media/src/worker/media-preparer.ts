@@ -9,7 +9,9 @@ import type { MediaItemEntity } from '../entities/media-item.entity';
 import { extractEmbeddedClip, renderMotion } from '../motion/motion-rendition';
 import { DERIVATIVE_TYPE, derivePhoto, deriveVideoPoster, type PictureDerivatives } from '../processing/derive';
 import { MediaProcessingError } from '../processing/processing-error';
+import { photoPosition } from '../processing/photo-position';
 import { probeMedia } from '../processing/probe';
+import { nearestCity } from '../places/nearest-city';
 import { transcodeAudio, transcodeVideo } from '../processing/transcode';
 import type { PreparedFacts } from '../repositories/processing.repository';
 import { type Derivative, derivativeKey } from '../services/object-keys';
@@ -39,9 +41,11 @@ export class MediaPreparer {
       const probe = await probeMedia(original, contentType);
       let playbackType: string | null = null;
       let motionType: string | null = null;
+      let position: PreparedFacts['position'] = null;
       if (probe.kind === 'photo') {
         await this.putPictures(item.id, await derivePhoto(original, contentType, dir));
         motionType = await this.prepareMotion(item, original, dir);
+        position = await this.placeOf(item, original, contentType);
       } else if (probe.kind === 'video') {
         await this.putPictures(item.id, await deriveVideoPoster(original, probe, dir));
         if (!probe.playsInBrowser) {
@@ -61,10 +65,25 @@ export class MediaPreparer {
         playbackType,
         recordedOn: probe.recordedOn,
         motionType,
+        position,
       };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** A photo's GPS as a place name, found offline (docs/architecture.md "Places"); a position not on Earth is ignored. */
+  private async placeOf(
+    item: MediaItemEntity,
+    original: string,
+    contentType: string,
+  ): Promise<PreparedFacts['position']> {
+    const position = await photoPosition(original, contentType);
+    if (position === 'outOfRange') {
+      this.logger.warn(`Media item ${item.id}: its GPS position is not on Earth, so it was ignored`);
+      return null;
+    }
+    return position && { ...position, place: nearestCity().nameOf(position) };
   }
 
   /**

@@ -10,8 +10,11 @@ export const MEDIA_TYPE_OPTIONS: ReadonlyArray<{ value: MediaType; label: string
   { value: 'post', label: 'Post', filterLabel: 'Posts' },
 ];
 
-/** Which media a grid shows: everything, one album, one person's uploads, or what one person is tagged in. */
-export type MediaScope = { albumId?: number } | { uploadedBy: number } | { taggedUserId: number };
+/**
+ * Which media a grid shows: everything, one album, one person's uploads, what one person is tagged in, or what was
+ * taken in one place.
+ */
+export type MediaScope = { albumId?: number } | { uploadedBy: number } | { taggedUserId: number } | { place: string };
 
 export type MediaFilters = {
   /** Title search, case-insensitive substring (server-side). */

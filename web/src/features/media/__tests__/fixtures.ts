@@ -26,6 +26,8 @@ export function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
     originalName: 'IMG_0001.JPG',
     sizeBytes: 123456,
     mediaDate: '2019-07-04',
+    mediaDateText: null,
+    place: null,
     albumId: null,
     website_url: null,
     content: null,

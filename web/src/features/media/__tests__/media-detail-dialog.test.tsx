@@ -280,6 +280,52 @@ describe('MediaDetailDialog', () => {
     expect(screen.queryByPlaceholderText('Enter title')).not.toBeInTheDocument();
   });
 
+  it('dates an old photo roughly: shows the words, warns from the lives of the people in it, sends the text', async () => {
+    const item = mediaItem({ tags: [{ userId: 3, user: ann }] });
+    const dated = { ...item, mediaDate: '1955-07-02', mediaDateText: 'ABT 1955', place: 'Kraków, Poland' };
+    let saved = item;
+    const { calls } = backEnd(item, {
+      'GET /api/media/10': () => fakeResponse(200, saved),
+      'GET /api/media/10/date-hint': () =>
+        fakeResponse(200, {
+          after: { day: '1958-01-01', year: '1958', person: { ...ann, displayName: 'Anna' } },
+          before: null,
+        }),
+      'PATCH /api/media/10': () => {
+        saved = dated;
+        return fakeResponse(200, dated);
+      },
+    });
+    const { user } = renderDialog(item);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('after 1958: Anna is in it')).toBeInTheDocument();
+    expect(screen.queryByText('The date does not fit the people in it')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'The exact day is not known' }));
+    const roughly = screen.getByRole('textbox', { name: 'Roughly when' });
+    await user.type(roughly, 'sometime');
+    expect(screen.getByText(/"sometime" is not a date/)).toBeInTheDocument();
+    await user.clear(roughly);
+    await user.type(roughly, 'about 1955');
+    expect(screen.getByText('Shown as “about 1955”')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Place' }), ' Kraków, Poland ');
+    // 1955 ends before Anna was born: the hint says so.
+    expect(screen.getByRole('alert', { name: 'From the people in it' })).toHaveTextContent(
+      'The date does not fit the people in it',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      title: 'Beach day',
+      description: 'At the sea',
+      place: 'Kraków, Poland',
+      mediaDateText: 'about 1955',
+    });
+    expect(await screen.findByText('about 1955', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kraków, Poland' })).toHaveAttribute(
+      'href',
+      '/places?place=Krak%C3%B3w%2C+Poland',
+    );
+  });
+
   it('does not send an empty title, and Cancel leaves edit mode unchanged', async () => {
     const item = mediaItem();
     const { calls } = backEnd(item);

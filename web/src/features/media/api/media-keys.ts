@@ -4,6 +4,7 @@ import type { MediaFilters, MediaScope } from '../types';
 export const mediaItemKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}`;
 export const MEDIA_MONTHS_KEY = `${MEDIA_KEY_PREFIX}/months`;
 export const ON_THIS_DAY_KEY = `${MEDIA_KEY_PREFIX}/on-this-day`;
+export const MEDIA_PLACES_KEY = `${MEDIA_KEY_PREFIX}/places`;
 export const mediaTagsKey = (id: number) => `${MEDIA_KEY_PREFIX}/${id}/tags`;
 
 /** GET /api/media (or /api/media/tagged) for a scope, filters and page. */
@@ -20,6 +21,8 @@ export function mediaListPath(
   } else if ('uploadedBy' in scope) {
     params.set('userId', String(scope.uploadedBy));
     params.set('uploaded', 'true');
+  } else if ('place' in scope) {
+    params.set('place', scope.place);
   } else if (scope.albumId !== undefined) {
     params.set('albumId', String(scope.albumId));
   }

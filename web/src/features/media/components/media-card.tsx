@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { MediaItem } from '@family/contract';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { mediaDateInWords } from '../utils/item-date';
 import { MediaPreview } from './media-preview';
 
 type MediaCardProps = {
@@ -49,7 +49,7 @@ export function MediaCard({
   selecting = false,
 }: MediaCardProps) {
   const hasActions = Boolean(onTagUsers || extraActions);
-  const date = formatCalendarDate(item.mediaDate);
+  const date = mediaDateInWords(item);
   const select = (event: ChangeEvent<HTMLInputElement>) => {
     const native = event.nativeEvent as Partial<MouseEvent>;
     onSelect?.(item, native.shiftKey === true);

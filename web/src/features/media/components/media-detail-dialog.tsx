@@ -11,16 +11,19 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MediaItem } from '@family/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast/use-toast';
+import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { mediaDateInWords } from '../utils/item-date';
 import { useMayDeleteItem, useMayEditItem } from '../../../lib/items-in-albums';
 import { useRestoreFromTrash } from '../../../lib/queries/trash';
 import { useDeleteMedia } from '../api/use-delete-media';
@@ -266,7 +269,17 @@ function MediaDetail({ initial, titleId, onClose, slots, onPrevious, onNext, pho
           <Typography>
             Uploaded by <strong>{personName(item.user)}</strong>
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{formatCalendarDate(item.mediaDate)}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {mediaDateInWords(item)}
+            {item.place && (
+              <>
+                {' · '}
+                <Link component={RouterLink} to={paths.places.getHref(item.place)}>
+                  {item.place}
+                </Link>
+              </>
+            )}
+          </Typography>
           {item.tags.length > 0 && (
             <Typography sx={{ mt: 0.5 }}>Tagged: {item.tags.map((t) => personName(t.user)).join(', ')}</Typography>
           )}

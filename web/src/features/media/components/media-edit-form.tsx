@@ -3,9 +3,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { MediaItem } from '@family/contract';
+import { MEDIA_PLACE_MAX, type MediaItem } from '@family/contract';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { useDateHint } from '../api/use-date-hint';
 import type { MediaChanges } from '../api/use-update-media';
+import { mediaDateInWords, typedDate } from '../utils/item-date';
+import { ItemDateField, itemDateProblem, type ItemDateValue } from './item-date-field';
+
+/** The words an uncertain date shows as, when they read back as the same date; else its text. */
+function roughText(item: MediaItem): string {
+  if (!item.mediaDateText) return '';
+  const words = mediaDateInWords(item);
+  const again = typedDate(words);
+  return typeof again !== 'string' && again.words === words ? words : item.mediaDateText;
+}
 
 type MediaEditFormProps = {
   item: MediaItem;
@@ -19,14 +30,25 @@ type MediaEditFormProps = {
 export function MediaEditForm({ item, onSave, onDone }: MediaEditFormProps) {
   const [title, setTitle] = useState(item.title);
   const [description, setDescription] = useState(item.description ?? '');
-  const [mediaDate, setMediaDate] = useState(item.mediaDate);
+  const [date, setDate] = useState<ItemDateValue>({
+    roughly: item.mediaDateText !== null,
+    day: item.mediaDateText ? '' : item.mediaDate,
+    text: roughText(item),
+  });
+  const [place, setPlace] = useState(item.place ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const hint = useDateHint(item.id);
 
   const form = useFormSubmit({
     send: () => {
-      const found = !title.trim() ? 'Please enter a title' : !mediaDate ? 'Please pick a date' : null;
+      const found = !title.trim() ? 'Please enter a title' : itemDateProblem(date);
       setProblem(found);
-      return found ? null : onSave({ title, description: description.trim() ? description : null, mediaDate });
+      if (found) return null;
+      const when = date.roughly ? { mediaDateText: date.text.trim() } : { mediaDate: date.day };
+      // The place only when changed: one a person writes stays when the item is prepared again (docs/api.md "Places").
+      const newPlace = place.trim() ? place.trim() : null;
+      const where = newPlace !== item.place ? { place: newPlace } : {};
+      return onSave({ title, description: description.trim() ? description : null, ...where, ...when });
     },
     success: () => ({ title: 'Success', description: 'Media updated successfully' }),
     onClose: onDone,
@@ -58,13 +80,14 @@ export function MediaEditForm({ item, onSave, onDone }: MediaEditFormProps) {
         minRows={3}
         disabled={saving}
       />
+      <ItemDateField value={date} onChange={setDate} disabled={saving} hint={hint} />
       <TextField
-        label="Date"
-        type="date"
-        value={mediaDate}
-        onChange={(event) => setMediaDate(event.target.value)}
+        label="Place"
+        placeholder="Where it was taken, like Kraków, Poland"
+        value={place}
+        onChange={(event) => setPlace(event.target.value)}
         disabled={saving}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'Pick a date' } }}
+        slotProps={{ htmlInput: { maxLength: MEDIA_PLACE_MAX } }}
       />
       {problem && (
         <Alert severity="error" role="alert">

@@ -14,7 +14,7 @@ import useSWR from 'swr';
 import type { MediaItem, MediaPage } from '@family/contract';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { mediaDateInWords } from '../utils/item-date';
 import { mediaListPath } from '../api/media-keys';
 import type { MediaDetailSlots } from '../types';
 import { MediaDetailDialog } from './media-detail-dialog';
@@ -102,7 +102,7 @@ export function UserMediaCard({ userId, kind, title, detailSlots }: UserMediaCar
                   <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {formatCalendarDate(item.mediaDate)}
+                      {mediaDateInWords(item)}
                     </Typography>
                   </Box>
                 </ListItemButton>

@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
@@ -13,15 +14,16 @@ import { errorToast } from '../../../components/form/use-form-submit';
 import { useToast } from '../../../components/toast/use-toast';
 import { downloadZip, useBulkAction } from '../api/use-bulk-actions';
 import { BulkAlbumDialog } from './bulk-album-dialog';
+import { BulkDateDialog } from './bulk-date-dialog';
 import { bulkReport, itemCount } from './bulk-report';
 import { BulkTagDialog } from './bulk-tag-dialog';
 import type { MediaSelection } from './use-media-selection';
 
-type Open = 'album' | 'tag' | 'delete' | null;
+type Open = 'album' | 'tag' | 'date' | 'delete' | null;
 
 /**
  * The bar over a media list while items are selected (docs/product.md "Select many"): "{n} selected", Add to Album,
- * Tag, Download, Delete and Clear. Each action is one request for the whole selection and ends with a report of
+ * Tag, Set date, Download, Delete and Clear. Each action is one request for the whole selection and ends with a report of
  * what was done and what was skipped, and why.
  */
 export function SelectionBar({ selection }: { selection: MediaSelection }) {
@@ -90,6 +92,9 @@ export function SelectionBar({ selection }: { selection: MediaSelection }) {
         <Button startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setOpen('tag')} disabled={tooMany}>
           Tag
         </Button>
+        <Button startIcon={<EventOutlinedIcon />} onClick={() => setOpen('date')} disabled={tooMany}>
+          Set date
+        </Button>
         <Button startIcon={<DownloadIcon />} onClick={download} disabled={tooMany}>
           Download
         </Button>
@@ -102,6 +107,7 @@ export function SelectionBar({ selection }: { selection: MediaSelection }) {
       </Paper>
       <BulkAlbumDialog open={open === 'album'} ids={ids} onClose={() => setOpen(null)} onDone={finished} />
       <BulkTagDialog open={open === 'tag'} ids={ids} onClose={() => setOpen(null)} onDone={finished} />
+      <BulkDateDialog open={open === 'date'} ids={ids} onClose={() => setOpen(null)} onDone={finished} />
       <ConfirmDialog
         open={open === 'delete'}
         title={`Delete ${itemCount(count)}?`}
