@@ -40,8 +40,8 @@ class FolderUploadStore extends FileStore {
    * or a write failed.
    */
   private readonly hashes = new Map<string, { hash: Hash; offset: number }>();
-  /** Each unfinished upload's flush to disk under way (one at a time), started when a PATCH's bytes are written. */
-  private readonly flushes = new Set<string>();
+  /** Whether a flush of an unfinished upload is under way: one at a time per process (flushInBackground). */
+  private flushing = false;
 
   constructor(private readonly folder: string) {
     super({ directory: folder });
@@ -137,12 +137,14 @@ class FolderUploadStore extends FileStore {
   /**
    * Starts writing an unfinished upload's bytes to the disk without waiting for it (fdatasync on the thread pool),
    * so that the end, which must wait until every byte is on disk before the item exists (ObjectStorage.linkFile),
-   * waits only for what came since: with 64 MB PATCHes the last one of 2 GB waited 1–2 s for the whole file. A
-   * flush still under way is not doubled; one that fails changes nothing (the end's own flush reports it).
+   * waits only for what came since: with 64 MB PATCHes the last one of 2 GB waited 1–2 s for the whole file. One
+   * at a time per process, while none is under way: a flush holds a thread of Node's pool (four) until the disk
+   * is done, and the other file work of the service (its reads, the uploads' writes) needs the rest. One that
+   * fails changes nothing (the end's own flush reports it).
    */
   private flushInBackground(id: string): void {
-    if (this.flushes.has(id)) return;
-    this.flushes.add(id);
+    if (this.flushing) return;
+    this.flushing = true;
     void fsp
       .open(path.join(this.folder, id), 'r')
       .then(async (handle) => {
@@ -153,7 +155,9 @@ class FolderUploadStore extends FileStore {
         }
       })
       .catch(() => undefined)
-      .finally(() => this.flushes.delete(id));
+      .finally(() => {
+        this.flushing = false;
+      });
   }
 
   /** The hex sha256 of all `size` bytes of the upload when this process hashed them as they came; else null. */
