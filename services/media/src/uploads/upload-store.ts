@@ -40,8 +40,6 @@ class FolderUploadStore extends FileStore {
    * or a write failed.
    */
   private readonly hashes = new Map<string, { hash: Hash; offset: number }>();
-  /** Whether a flush of an unfinished upload is under way: one at a time per process (flushInBackground). */
-  private flushing = false;
 
   constructor(private readonly folder: string) {
     super({ directory: folder });
@@ -130,34 +128,7 @@ class FolderUploadStore extends FileStore {
     }
     if (running) this.hashes.set(id, { hash: running.hash, offset: offset + received });
     if (overLimit) throw ERRORS.ERR_SIZE_EXCEEDED;
-    if (received > 0 && received < limit) this.flushInBackground(id);
     return offset + received;
-  }
-
-  /**
-   * Starts writing an unfinished upload's bytes to the disk without waiting for it (fdatasync on the thread pool),
-   * so that the end, which must wait until every byte is on disk before the item exists (ObjectStorage.linkFile),
-   * waits only for what came since: with 64 MB PATCHes the last one of 2 GB waited 1–2 s for the whole file. One
-   * at a time per process, while none is under way: a flush holds a thread of Node's pool (four) until the disk
-   * is done, and the other file work of the service (its reads, the uploads' writes) needs the rest. One that
-   * fails changes nothing (the end's own flush reports it).
-   */
-  private flushInBackground(id: string): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    void fsp
-      .open(path.join(this.folder, id), 'r')
-      .then(async (handle) => {
-        try {
-          await handle.datasync();
-        } finally {
-          await handle.close();
-        }
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        this.flushing = false;
-      });
   }
 
   /** The hex sha256 of all `size` bytes of the upload when this process hashed them as they came; else null. */
