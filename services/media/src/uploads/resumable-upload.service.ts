@@ -9,7 +9,7 @@ import {
   type OnModuleInit,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { Server } from '@tus/server';
+import { MemoryLocker, Server } from '@tus/server';
 import { ERRORS, type Upload } from '@tus/utils';
 import type { Request, Response } from 'express';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
@@ -50,6 +50,7 @@ export const BEING_FINISHED = 'This upload is being made into an item just now. 
 const SOMETHING_WRONG = 'Something went wrong on our side. Try again shortly.';
 /** An upload's id: what the naming function makes, 32 hex digits, and nothing else reaches the store. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
+const PATCH_CONTENT_TYPE = 'application/offset+octet-stream';
 
 /** An answer tus sends as it is: the status, and `{statusCode, message}` as its body. */
 interface TusAnswer {
@@ -83,6 +84,8 @@ export class ResumableUploadService implements OnModuleInit {
   /** Uploads this process is making into items: a repeated last PATCH meanwhile waits (423, which clients retry). */
   private readonly finishing = new Set<string>();
   private readonly uploadStore: UploadStore;
+  /** One upload's requests one at a time, tus's and PATCH alike: a newer one stops the one holding it. */
+  private readonly locker = new MemoryLocker();
   private readonly server: Server;
 
   constructor(
@@ -97,6 +100,7 @@ export class ResumableUploadService implements OnModuleInit {
     this.server = new Server({
       path: UPLOADS_PATH,
       datastore: this.uploadStore.store,
+      locker: this.locker,
       relativeLocation: true,
       maxSize: this.maxBytes,
       namingFunction: () => randomBytes(16).toString('hex'),
@@ -104,8 +108,8 @@ export class ResumableUploadService implements OnModuleInit {
       allowedOrigins: () => false,
       exposedHeaders: [UPLOAD_MEDIA_ID_HEADER, UPLOAD_EXISTING_MEDIA_ID_HEADER],
       onUploadCreate: (req, upload) => this.created(req, upload),
-      onUploadFinish: (req, upload) => this.finished(req, upload),
-      onResponseError: (req, error) => this.refusal(req, error),
+      onUploadFinish: (req, upload) => this.finished(this.identities.get(req)!, upload),
+      onResponseError: (req, error) => this.refusal(new URL(req.url).pathname.split('/').pop() ?? '', error),
     });
   }
 
@@ -138,13 +142,56 @@ export class ResumableUploadService implements OnModuleInit {
       // Being made into an item: HEAD, PATCH and DELETE wait for the outcome (tus clients retry 423).
       if (this.finishing.has(id)) return this.sendEarly(req, res, 423, BEING_FINISHED);
     }
-    if (id !== null && method === 'PATCH') await this.uploadStore.ensureReady().catch(() => undefined);
+    if (id !== null && method === 'PATCH') return this.patch(user, req, res, id);
     const request = new NodeRequest({ req, res });
     this.identities.set(request, user);
     let response = await this.server.handleWeb(request);
     if (method === 'DELETE' && response.status === 204 && id !== null) await this.records.delete(id);
     if (response.status >= 400) response = await asJson(response);
     await sendNodeResponse(res, response);
+  }
+
+  /**
+   * PATCH: the next bytes, read from the request's Node stream straight into the upload store (tus's own PATCH
+   * takes a web request, whose body adapters cost more than the write; docs/architecture.md "Resumable uploads"),
+   * with the checks and answers of tus 1.0 as @tus/server gives them; the last bytes make the item.
+   */
+  private async patch(user: Identity, req: Request, res: Response, id: string): Promise<void> {
+    const problem = patchHeaderProblem(req);
+    if (problem) return this.sendEarly(req, res, problem.status, problem.message);
+    const offset = Number(req.header('upload-offset'));
+    const stop = new AbortController();
+    const lock = this.locker.newLock(id);
+    let upload: Upload;
+    try {
+      await this.uploadStore.ensureReady().catch(() => undefined);
+      await lock.lock(stop.signal, () => stop.abort());
+      try {
+        upload = await this.uploadStore.store.getUpload(id);
+        if (upload.offset !== offset) throw ERRORS.INVALID_OFFSET;
+        const size = upload.size ?? 0;
+        const length = req.header('content-length');
+        // Too many bytes by the request's own word: refused before one is written.
+        if (length !== undefined && offset + Number(length) > size) throw ERRORS.ERR_SIZE_EXCEEDED;
+        upload.offset = await this.uploadStore.receive(req, id, offset, size - offset, stop.signal);
+      } finally {
+        await lock.unlock();
+      }
+      const finished = upload.offset === upload.size ? await this.finished(user, upload) : {};
+      const cut = stop.signal.aborted || !req.complete;
+      res
+        .status(finished.status_code ?? 204)
+        .set({
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': String(upload.offset),
+          ...(cut ? { Connection: 'close' } : {}),
+          ...finished.headers,
+        })
+        .end();
+    } catch (error) {
+      const refusal = (await this.refusal(id, error)) ?? tusError(error);
+      this.sendEarly(req, res, refusal.status_code, messageFrom(refusal.status_code, refusal.body));
+    }
   }
 
   /** GET /api/uploads/{id}/result */
@@ -195,13 +242,13 @@ export class ResumableUploadService implements OnModuleInit {
    * store or database away): then the client's next PATCH (HEAD shows every byte held) finishes it again.
    */
   private async finished(
-    req: object,
+    user: Identity,
     upload: Upload,
   ): Promise<{ status_code?: number; headers?: Record<string, string | number> }> {
     if (this.finishing.has(upload.id)) throw answer(423, BEING_FINISHED);
     this.finishing.add(upload.id);
     try {
-      return await this.finish(this.identities.get(req)!, upload);
+      return await this.finish(user, upload);
     } finally {
       this.finishing.delete(upload.id);
     }
@@ -260,11 +307,10 @@ export class ResumableUploadService implements OnModuleInit {
     throw error;
   }
 
-  /** Whatever went wrong in tus or in a hook, as the answer the member gets. */
-  private async refusal(req: { url: string }, error: unknown): Promise<TusAnswer | undefined> {
+  /** Whatever went wrong with upload `id` in tus, a PATCH or a hook, as the answer the member gets. */
+  private async refusal(id: string, error: unknown): Promise<TusAnswer | undefined> {
     if (error instanceof UploadStoreFullError) {
       // Nothing partial is kept: the upload goes whole, its row too.
-      const id = new URL(req.url).pathname.split('/').pop() ?? '';
       if (UPLOAD_ID.test(id)) await this.forget(id);
       return answer(507, DISK_FULL_MESSAGE);
     }
@@ -376,19 +422,51 @@ function messageOf(error: HttpException): string {
   return Array.isArray(message) ? String(message[0]) : String(message ?? error.message);
 }
 
-/** tus answers its refusals in plain text: every refusal goes out as `{statusCode, message}`. */
-async function asJson(response: globalThis.Response): Promise<globalThis.Response> {
-  const text = await response.text();
+/**
+ * What tus 1.0 asks of a PATCH's headers before anything else, as @tus/server checks them: the status and sentence
+ * of the first one missing or wrong, else null.
+ */
+function patchHeaderProblem(req: Request): { status: number; message: string } | null {
+  const resumable = req.header('tus-resumable');
+  if (resumable === undefined) return { status: 412, message: 'Send the header Tus-Resumable: 1.0.0.' };
+  if (resumable !== '1.0.0') return { status: 400, message: 'The header Tus-Resumable must be 1.0.0.' };
+  const offset = req.header('upload-offset');
+  if (offset === undefined) return { status: 403, message: 'Send the offset of these bytes (Upload-Offset).' };
+  if (!/^(0|[1-9]\d*)$/.test(offset) || !Number.isSafeInteger(Number(offset))) {
+    return { status: 400, message: 'Upload-Offset must be a whole number of bytes.' };
+  }
+  const type = req.header('content-type');
+  if (type === undefined) return { status: 403, message: `Send the bytes as ${PATCH_CONTENT_TYPE} (Content-Type).` };
+  if (type !== PATCH_CONTENT_TYPE) return { status: 400, message: `Content-Type must be ${PATCH_CONTENT_TYPE}.` };
+  // The length was said when the upload was made (no deferred lengths here).
+  if (req.header('upload-length') !== undefined) return { status: 400, message: LENGTH_REQUIRED };
+  return null;
+}
+
+/** An error thrown by tus or the store as tus would answer it: its own status and body, else 500. */
+function tusError(error: unknown): TusAnswer {
+  if (typeof error === 'object' && error !== null && 'status_code' in error && 'body' in error) {
+    return { status_code: Number(error.status_code), body: String(error.body) };
+  }
+  return { status_code: 500, body: SOMETHING_WRONG };
+}
+
+/** The sentence of an answer's body: a `{message}` of our own, or tus's plain text made a sentence. */
+function messageFrom(status: number, text: string): string {
   let body: unknown = null;
   try {
     body = JSON.parse(text);
   } catch {
     // plain text from tus itself
   }
-  const message =
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : sentenceFor(response.status, text);
+  return typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : sentenceFor(status, text);
+}
+
+/** tus answers its refusals in plain text: every refusal goes out as `{statusCode, message}`. */
+async function asJson(response: globalThis.Response): Promise<globalThis.Response> {
+  const message = messageFrom(response.status, await response.text());
   const json = JSON.stringify({ statusCode: response.status, message });
   const headers = new Headers(response.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
