@@ -54,6 +54,7 @@ function start(dataDir: string): Promise<{ child: ChildProcess; output: () => st
     'STORAGE_DIR',
     'SESSION_SECRET',
     'INTERNAL_SECRET',
+    'FACES',
   ])
     delete env[name];
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
@@ -134,6 +135,8 @@ describe('the embedded run (npm start)', () => {
     expect(Object.keys(pids).sort()).toEqual([
       'albums',
       'auth',
+      // Faces are on by default (README "Configuration"), in a worker of their own.
+      'faces-worker',
       'family',
       'family-worker',
       'gateway',
