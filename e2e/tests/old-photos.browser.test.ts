@@ -97,11 +97,12 @@ describe('old photos in a browser: uncertain dates', () => {
       await screenshot(page, 'old-photos-date-hint');
       await edit.getByRole('button', { name: 'Save' }).click();
       await detail.getByText('about 1955', { exact: true }).waitFor();
-      await page.keyboard.press('Escape');
+      await detail.getByRole('button', { name: 'Close' }).click();
+      await detail.waitFor({ state: 'detached' });
 
       // The place the worker found shows beside the date, and the search by place finds the photo.
       await waitPrepared(rose.client, tower);
-      await page.reload();
+      await page.goto(`/profile/${rose.id}/uploaded`);
       await page.getByRole('button', { name: new RegExp(`^Open ${title('Tower')}, .*2019$`) }).click();
       const towerDetail = page.getByRole('dialog', { name: new RegExp(title('Tower')) });
       await towerDetail.getByText(/2019 · Paris, France$/).waitFor();
