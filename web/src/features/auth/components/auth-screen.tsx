@@ -1,13 +1,12 @@
-import FamilyRestroomIcon from '@mui/icons-material/FamilyRestroom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN, type SecondFactorKind } from '@family/contract';
+import { SignedOutFrame } from '../../../components/layout/signed-out-frame';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorCode, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/use-login';
@@ -219,209 +218,182 @@ export function AuthScreen() {
   } as const;
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: { xs: 3, md: 6 },
-        bgcolor: 'background.default',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.dark' }}>
-        <FamilyRestroomIcon fontSize="large" />
-        <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-          Family Archive
+    <SignedOutFrame maxWidth={460}>
+      <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
+        <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2rem' } }}>
+          {text.title}
         </Typography>
-      </Box>
-      <Card sx={{ width: '100%', maxWidth: 460 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
-          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2rem' } }}>
-            {text.title}
-          </Typography>
-          <Typography variant="body1" sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
-            {text.subtitle}
-          </Typography>
+        <Typography variant="body1" sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
+          {text.subtitle}
+        </Typography>
 
-          <Box
-            component="form"
-            noValidate
-            aria-labelledby={titleId}
-            onSubmit={onSubmit}
-            sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
-          >
-            {mode !== 'code' && (
+        <Box
+          component="form"
+          noValidate
+          aria-labelledby={titleId}
+          onSubmit={onSubmit}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+        >
+          {mode !== 'code' && (
+            <TextField
+              {...commonInput}
+              id="auth-username"
+              name="username"
+              label="Username"
+              value={fields.username}
+              autoComplete="username"
+              error={!!errors.username}
+              helperText={errors.username}
+              inputRef={inputRef('username')}
+              onChange={(event) => setField('username')(event.target.value)}
+              slotProps={{
+                ...commonInput.slotProps,
+                htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
+              }}
+            />
+          )}
+
+          {mode === 'register' && (
+            <>
+              {inviteCode && (
+                <Typography sx={{ overflowWrap: 'anywhere' }}>
+                  Invite code <strong>{inviteCode}</strong>: your account will be you as the family has added you, with
+                  everything they have kept about you.
+                </Typography>
+              )}
               <TextField
                 {...commonInput}
-                id="auth-username"
-                name="username"
-                label="Username"
-                value={fields.username}
-                autoComplete="username"
-                error={!!errors.username}
-                helperText={errors.username}
-                inputRef={inputRef('username')}
-                onChange={(event) => setField('username')(event.target.value)}
-                slotProps={{
-                  ...commonInput.slotProps,
-                  htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
-                }}
+                id="auth-display-name"
+                name="displayName"
+                label="Display Name"
+                placeholder="How should we call you?"
+                value={fields.displayName}
+                autoComplete="nickname"
+                helperText="Optional. Your family sees this name."
+                inputRef={inputRef('displayName')}
+                onChange={(event) => setField('displayName')(event.target.value)}
               />
-            )}
-
-            {mode === 'register' && (
-              <>
-                {inviteCode && (
-                  <Typography sx={{ overflowWrap: 'anywhere' }}>
-                    Invite code <strong>{inviteCode}</strong>: your account will be you as the family has added you,
-                    with everything they have kept about you.
-                  </Typography>
-                )}
-                <TextField
-                  {...commonInput}
-                  id="auth-display-name"
-                  name="displayName"
-                  label="Display Name"
-                  placeholder="How should we call you?"
-                  value={fields.displayName}
-                  autoComplete="nickname"
-                  helperText="Optional. Your family sees this name."
-                  inputRef={inputRef('displayName')}
-                  onChange={(event) => setField('displayName')(event.target.value)}
-                />
-                <TextField
-                  {...commonInput}
-                  id="auth-email"
-                  name="email"
-                  type="email"
-                  label="Email (optional)"
-                  value={fields.email}
-                  autoComplete="email"
-                  error={!!errors.email}
-                  helperText={errors.email}
-                  inputRef={inputRef('email')}
-                  onChange={(event) => setField('email')(event.target.value)}
-                  slotProps={{ ...commonInput.slotProps, htmlInput: { inputMode: 'email' } }}
-                />
-              </>
-            )}
-
-            {mode === 'code' && secondSteps.includes('passkey') && (
-              <Button
-                type="button"
-                variant="outlined"
-                size="large"
-                fullWidth
-                disabled={busy}
-                onClick={signInWithPasskey}
-              >
-                {loginPasskey.isMutating ? 'Waiting for the passkey...' : 'Use a passkey'}
-              </Button>
-            )}
-
-            {mode === 'code' && codeOffered && (
               <TextField
                 {...commonInput}
-                id="auth-code"
-                name="code"
-                label="Code"
-                value={fields.code}
-                autoComplete="one-time-code"
-                error={!!errors.code}
-                helperText={errors.code ?? 'Lost your phone? Enter one of your recovery codes instead.'}
-                inputRef={inputRef('code')}
-                onChange={(event) => setField('code')(event.target.value)}
-                slotProps={{
-                  ...commonInput.slotProps,
-                  htmlInput: { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false },
-                }}
+                id="auth-email"
+                name="email"
+                type="email"
+                label="Email (optional)"
+                value={fields.email}
+                autoComplete="email"
+                error={!!errors.email}
+                helperText={errors.email}
+                inputRef={inputRef('email')}
+                onChange={(event) => setField('email')(event.target.value)}
+                slotProps={{ ...commonInput.slotProps, htmlInput: { inputMode: 'email' } }}
               />
-            )}
+            </>
+          )}
 
-            {mode !== 'code' && (
-              <PasswordField
-                key={mode}
-                id="auth-password"
-                name={mode === 'login' ? 'password' : 'new-password'}
-                label={mode === 'reset' ? 'New Password' : 'Password'}
-                value={fields.password}
-                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                error={errors.password}
-                helperText={mode === 'login' ? undefined : `At least ${PASSWORD_MIN} characters.`}
-                inputRef={inputRef('password')}
-                onChange={setField('password')}
-              />
-            )}
+          {mode === 'code' && secondSteps.includes('passkey') && (
+            <Button type="button" variant="outlined" size="large" fullWidth disabled={busy} onClick={signInWithPasskey}>
+              {loginPasskey.isMutating ? 'Waiting for the passkey...' : 'Use a passkey'}
+            </Button>
+          )}
 
-            {mode === 'reset' && (
-              <TextField
-                {...commonInput}
-                id="auth-reset-code"
-                name="resetCode"
-                label="Reset code"
-                value={fields.resetCode}
-                autoComplete="one-time-code"
-                error={!!errors.resetCode}
-                helperText={errors.resetCode ?? 'Ask whoever runs the archive for a reset code.'}
-                inputRef={inputRef('resetCode')}
-                onChange={(event) => setField('resetCode')(event.target.value)}
-                slotProps={{
-                  ...commonInput.slotProps,
-                  htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
-                }}
-              />
-            )}
+          {mode === 'code' && codeOffered && (
+            <TextField
+              {...commonInput}
+              id="auth-code"
+              name="code"
+              label="Code"
+              value={fields.code}
+              autoComplete="one-time-code"
+              error={!!errors.code}
+              helperText={errors.code ?? 'Lost your phone? Enter one of your recovery codes instead.'}
+              inputRef={inputRef('code')}
+              onChange={(event) => setField('code')(event.target.value)}
+              slotProps={{
+                ...commonInput.slotProps,
+                htmlInput: { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false },
+              }}
+            />
+          )}
 
-            {mode === 'login' && (
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
-                <Link
-                  component="button"
-                  type="button"
-                  disabled={busy}
-                  onClick={() => switchMode('reset')}
-                  sx={{ fontSize: '1rem', py: 1 }}
-                >
-                  Forgot Password?
-                </Link>
-              </Box>
-            )}
+          {mode !== 'code' && (
+            <PasswordField
+              key={mode}
+              id="auth-password"
+              name={mode === 'login' ? 'password' : 'new-password'}
+              label={mode === 'reset' ? 'New Password' : 'Password'}
+              value={fields.password}
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              error={errors.password}
+              helperText={mode === 'login' ? undefined : `At least ${PASSWORD_MIN} characters.`}
+              inputRef={inputRef('password')}
+              onChange={setField('password')}
+            />
+          )}
 
-            {(mode !== 'code' || codeOffered) && (
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} aria-busy={busy}>
-                {busy ? text.busy : text.submit}
-              </Button>
-            )}
+          {mode === 'reset' && (
+            <TextField
+              {...commonInput}
+              id="auth-reset-code"
+              name="resetCode"
+              label="Reset code"
+              value={fields.resetCode}
+              autoComplete="one-time-code"
+              error={!!errors.resetCode}
+              helperText={errors.resetCode ?? 'Ask whoever runs the archive for a reset code.'}
+              inputRef={inputRef('resetCode')}
+              onChange={(event) => setField('resetCode')(event.target.value)}
+              slotProps={{
+                ...commonInput.slotProps,
+                htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
+              }}
+            />
+          )}
 
-            {mode === 'reset' || mode === 'code' ? (
-              <Button
+          {mode === 'login' && (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+              <Link
+                component="button"
                 type="button"
-                variant="text"
-                size="large"
-                fullWidth
                 disabled={busy}
-                onClick={() => switchMode('login')}
+                onClick={() => switchMode('reset')}
+                sx={{ fontSize: '1rem', py: 1 }}
               >
-                Back to Login
-              </Button>
-            ) : (
-              <Button
-                type="button"
-                variant="text"
-                size="large"
-                fullWidth
-                disabled={busy}
-                onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
-              >
-                {mode === 'login' ? 'Need an account?' : 'Already have an account?'}
-              </Button>
-            )}
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+                Forgot Password?
+              </Link>
+            </Box>
+          )}
+
+          {(mode !== 'code' || codeOffered) && (
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} aria-busy={busy}>
+              {busy ? text.busy : text.submit}
+            </Button>
+          )}
+
+          {mode === 'reset' || mode === 'code' ? (
+            <Button
+              type="button"
+              variant="text"
+              size="large"
+              fullWidth
+              disabled={busy}
+              onClick={() => switchMode('login')}
+            >
+              Back to Login
+            </Button>
+          ) : (
+            <Button
+              type="button"
+              variant="text"
+              size="large"
+              fullWidth
+              disabled={busy}
+              onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
+            >
+              {mode === 'login' ? 'Need an account?' : 'Already have an account?'}
+            </Button>
+          )}
+        </Box>
+      </CardContent>
+    </SignedOutFrame>
   );
 }

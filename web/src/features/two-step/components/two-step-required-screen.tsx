@@ -1,10 +1,9 @@
-import FamilyRestroomIcon from '@mui/icons-material/FamilyRestroom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId } from 'react';
+import { SignedOutFrame } from '../../../components/layout/signed-out-frame';
 import { AddPasskeyButton } from './add-passkey-button';
 import { TotpSetup } from './totp-setup';
 
@@ -25,47 +24,26 @@ export function TwoStepRequiredScreen({ onDone, onLogout, loggingOut }: TwoStepR
     document.title = 'Set up two-step sign-in · Family Archive';
   }, []);
   return (
-    <Box
-      component="main"
-      aria-labelledby={titleId}
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: { xs: 3, md: 6 },
-        bgcolor: 'background.default',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.dark' }}>
-        <FamilyRestroomIcon fontSize="large" />
-        <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-          Family Archive
+    <SignedOutFrame labelledBy={titleId} maxWidth={560}>
+      <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2rem' } }}>
+          Set up two-step sign-in
         </Typography>
-      </Box>
-      <Card sx={{ width: '100%', maxWidth: 560 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2rem' } }}>
-            Set up two-step sign-in
-          </Typography>
-          <Typography>
-            This archive asks every member to sign in with a password and a code from an app on their phone. Set it up
-            once to go on; from then on, signing in asks for the code.
-          </Typography>
-          <TotpSetup doneLabel="I have saved my recovery codes, go on" onDone={onDone} />
-          <Typography>Or use a passkey: this device, your phone or a security key.</Typography>
-          <Box>
-            <AddPasskeyButton onAdded={onDone} />
-          </Box>
-          <Box>
-            <Button variant="text" onClick={onLogout} disabled={loggingOut}>
-              {loggingOut ? 'Logging out...' : 'Logout'}
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+        <Typography>
+          This archive asks every member to sign in with a password and a code from an app on their phone. Set it up
+          once to go on; from then on, signing in asks for the code.
+        </Typography>
+        <TotpSetup doneLabel="I have saved my recovery codes, go on" onDone={onDone} />
+        <Typography>Or use a passkey: this device, your phone or a security key.</Typography>
+        <Box>
+          <AddPasskeyButton onAdded={onDone} />
+        </Box>
+        <Box>
+          <Button variant="text" onClick={onLogout} disabled={loggingOut}>
+            {loggingOut ? 'Logging out...' : 'Logout'}
+          </Button>
+        </Box>
+      </CardContent>
+    </SignedOutFrame>
   );
 }
