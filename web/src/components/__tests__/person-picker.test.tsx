@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { restoreFetch, stubFetch } from '../../testing/fake-fetch';
+import { fakeResponse, restoreFetch, stubFetch } from '../../testing/fake-fetch';
 import { answerPeopleSearch, listItem } from '../../testing/fake-people';
 import { renderWithProviders } from '../../testing/render';
 import type { PickablePerson } from '../../lib/queries/people';
@@ -55,6 +55,29 @@ describe(PersonPicker.name, () => {
     await screen.findByRole('option', { name: /^Grandma Rose/ });
     expect(optionNames()).toEqual(['Grandma Rose, member, @rose', 'Tom, member']);
     expect(searches(calls).map((call) => call.url)).toEqual(['/api/people?members=true&limit=20']);
+  });
+
+  it("puts the signed-in person's close relatives after the members, before anyone else, typed or not", async () => {
+    const rose = { id: 1, username: 'rose', displayName: 'Grandma Rose', profilePicture: null };
+    const antoni = { id: 41, username: null, displayName: 'Antoni Tomczak', profilePicture: null };
+    stubFetch((call) => {
+      if (call.url === '/api/user') return fakeResponse(200, { ...rose, email: null, dateOfBirth: null });
+      // Rose's own tree: Antoni is her son.
+      if (call.url === '/api/family/1')
+        return fakeResponse(200, [
+          { id: 7, fromUserId: 1, toUserId: 41, relationType: 'child', fromUser: rose, toUser: antoni },
+        ]);
+      return answerPeopleSearch(call, family) ?? Promise.reject(new Error(call.url));
+    });
+    const { user } = renderWithProviders(<One />);
+    await user.click(screen.getByRole('combobox', { name: 'Person' }));
+    await waitFor(() =>
+      expect(optionNames()).toEqual(['Grandma Rose, member, @rose', 'Tom, member', 'Antoni Tomczak']),
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Person' }), 'tom');
+    await waitFor(() =>
+      expect(optionNames()).toEqual(['Tom, member', 'Antoni Tomczak', 'Tomasz Nowak, 1901–1975', 'Bartosz Atom']),
+    );
   });
 
   it('searches once typing pauses, ranked by the server: members, then names that begin with it, then the rest', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type {
+  FamilyRelation,
   PeoplePage,
   PersonDetail,
   PersonFields,
@@ -11,6 +12,7 @@ import type {
 } from '@family/contract';
 import { lifeYearsInWords } from '@family/shared/genealogy';
 import { sendJson } from '../api';
+import { useCurrentUser } from './current-user';
 
 /**
  * A person as pickers offer them: with their years in words ("1901–1975") where they are known, and whether they
@@ -100,7 +102,11 @@ export function usePersonSearch(text: string, { membersOnly = false, enabled = t
   const typed = text.trim();
   // The members offered before typing are no answer to what is typed: "Searching…" rather than the wrong people.
   const outOfPlace = typed !== '' && shownFor === '' && !membersOnly;
-  const people = useMemo(() => (outOfPlace ? [] : (data?.items ?? []).map(pickable)), [data, outOfPlace]);
+  const relatives = useCloseRelatives(enabled && !membersOnly);
+  const people = useMemo(
+    () => (outOfPlace ? [] : closeOnesFirst((data?.items ?? []).map(pickable), relatives, typed === '')),
+    [data, outOfPlace, relatives, typed],
+  );
   const searching = enabled && (isLoading || query !== typed);
   return { people, error, searching, answeredFor: shownFor };
 }
@@ -124,4 +130,41 @@ export function useCreatePerson() {
     await mutate(isPeopleListKey);
     return person;
   });
+}
+
+/**
+ * The signed-in person's close relatives: everyone their own tree draws (parents, grandparents, spouse, siblings,
+ * children). Read from the tree the web app already asks for (GET /api/family/{me}, the same key), not by the
+ * people search, which would otherwise have to ask family on every keystroke.
+ */
+function useCloseRelatives(enabled: boolean): Map<number, PickablePerson> {
+  const { user: me } = useCurrentUser();
+  const { data } = useSWR<FamilyRelation[], Error>(enabled && me ? `/api/family/${me.id}` : null);
+  return useMemo(() => {
+    const relatives = new Map<number, PickablePerson>();
+    for (const relation of data ?? []) {
+      for (const person of [relation.fromUser, relation.toUser]) {
+        if (person.id !== me?.id) relatives.set(person.id, { ...person, hasAccount: person.username !== null });
+      }
+    }
+    return relatives;
+  }, [data, me?.id]);
+}
+
+/**
+ * docs/product.md "Pickers": members and close relatives first, each group in the server's order. Before anything
+ * is typed the close relatives follow the members (at most PICKER_LIMIT of them).
+ */
+export function closeOnesFirst(
+  found: PickablePerson[],
+  relatives: Map<number, PickablePerson>,
+  untyped: boolean,
+): PickablePerson[] {
+  const rank = (person: PickablePerson) =>
+    (person.hasAccount ?? person.username !== null) ? 0 : relatives.has(person.id) ? 1 : 2;
+  const ranked = [...found].sort((a, b) => rank(a) - rank(b));
+  if (!untyped) return ranked;
+  const listed = new Set(ranked.map((person) => person.id));
+  const more = [...relatives.values()].filter((person) => !listed.has(person.id)).slice(0, PICKER_LIMIT);
+  return [...ranked, ...more];
 }
